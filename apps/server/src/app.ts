@@ -1,0 +1,87 @@
+// buildApp: the whole HTTP application (plugins, modules, error handling) without listening,
+// so tests build it in-process over a real database (fastify/demo's app.ts).
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { systemClock, type Clock } from './lib/clock';
+import { createSessionService } from './modules/sessions/sessions.service';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import { createSystemService } from './modules/system/system.service';
+import { registerUserRoutes } from './modules/user/user.routes';
+import { createUserService } from './modules/user/user.service';
+import { installApiDocs } from './plugins/api-docs';
+import { installErrorHandling } from './plugins/envelope';
+import { installHealthRoutes } from './plugins/health';
+import { configureCalls } from './plugins/register-call';
+import { childLoggerFactory, genReqId, installRequestContext } from './plugins/request-context';
+import { installSecurityHeaders } from './plugins/security';
+import { installSessions } from './plugins/sessions';
+import { installWebApp } from './plugins/web-app';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface AppDeps {
+  database: Database;
+  /** Default systemClock. */
+  clock?: Clock;
+  /** 'worker' serves only the probes; default 'all'. */
+  role?: Role;
+  /** A pino logger to use instead of one built from config (tests capture logs this way). */
+  logger?: FastifyBaseLogger;
+}
+
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return typeof value === 'boolean' ? value : [...value];
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const role = deps.role ?? 'all';
+  const app = Fastify({
+    ...(deps.logger === undefined
+      ? { logger: { level: config.logLevel } }
+      : { loggerInstance: deps.logger }),
+    bodyLimit: config.bodyLimitBytes,
+    // A hop count becomes proxy-addr's hop function (fastify's typings omit the number form).
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId,
+    childLoggerFactory,
+    // Requests already in flight finish on close; idle keep-alive sockets are dropped.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  installRequestContext(app);
+  await installSecurityHeaders(app);
+  installHealthRoutes(app, deps.database);
+  if (role === 'worker') {
+    installErrorHandling(app, {
+      bodyLimit: config.bodyLimitBytes,
+      onNonApiNotFound: (_req, reply) => reply.code(404).send('Not Found'),
+    });
+    return app;
+  }
+
+  const db = deps.database.db;
+  const sessions = createSessionService({
+    db,
+    policy: { idleMinutes: config.sessionIdleMinutes, absoluteDays: config.sessionAbsoluteDays },
+    clock,
+  });
+  installSessions(app, sessions);
+  configureCalls(app, { checkResults: !config.isProduction });
+  const webApp = await installWebApp(app, config.webDistDir);
+  installErrorHandling(app, {
+    bodyLimit: config.bodyLimitBytes,
+    onNonApiNotFound: webApp.onNotFound,
+  });
+  installApiDocs(app);
+
+  registerSystemRoutes(app, createSystemService({ db, config, clock }));
+  registerUserRoutes(app, createUserService({ db, customerServiceUrl: config.customerServiceUrl }));
+  return app;
+}

@@ -1,0 +1,152 @@
+// Config parsing (DESIGN §3): defaults, every bad variable named at once, production rules.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, DEV_PAYLOAD_KEY, loadConfig } from './config';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems.map((p) => p.variable);
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      nodeEnv: 'development',
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      dbPoolSize: 10,
+      logLevel: 'info',
+      payloadKey: DEV_PAYLOAD_KEY,
+      siteTitle: 'HC Portal',
+      iosBlock: true,
+      bodyLimitBytes: 65536,
+      seedDemo: true,
+      trustProxy: false,
+      sessionIdleMinutes: 120,
+      sessionAbsoluteDays: 30,
+      redisUrl: undefined,
+    });
+    expect(c.webDistDir.endsWith('/apps/web/dist')).toBe(true);
+    expect(Buffer.from(c.payloadKey, 'base64')).toHaveLength(32);
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('parses given values', () => {
+    const c = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db:5432/hc',
+      IOS_BLOCK: 'false',
+      SEED_DEMO: '0',
+      TRUST_PROXY: '2',
+      PAYLOAD_KEY: KEY,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      BODY_LIMIT_BYTES: '2048',
+      WEB_DIST_DIR: '/srv/web',
+      LOG_LEVEL: 'silent',
+    });
+    expect(c).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db:5432/hc',
+      iosBlock: false,
+      seedDemo: false,
+      trustProxy: 2,
+      payloadKey: KEY,
+      redisUrl: 'redis://127.0.0.1:6379',
+      bodyLimitBytes: 2048,
+      webDistDir: '/srv/web',
+      logLevel: 'silent',
+    });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    const bad = {
+      NODE_ENV: 'staging',
+      PORT: '99999',
+      DATABASE_URL: 'mysql://x',
+      DB_POOL_SIZE: '0',
+      LOG_LEVEL: 'loud',
+      PAYLOAD_KEY: 'short',
+      CUSTOMER_SERVICE_URL: 'not a url',
+      IOS_BLOCK: 'maybe',
+      BODY_LIMIT_BYTES: '10',
+      SEED_DEMO: 'sure',
+      TRUST_PROXY: 'everyone',
+      SESSION_IDLE_MINUTES: '-5',
+      SESSION_ABSOLUTE_DAYS: 'x',
+      REDIS_URL: 'http://redis',
+    };
+    expect(problemsOf(bad).sort()).toEqual(Object.keys(bad).sort());
+  });
+
+  it('writes a readable message that never echoes secrets', () => {
+    try {
+      loadConfig({ PORT: 'abc', PAYLOAD_KEY: 'c2VjcmV0', DATABASE_URL: 'mysql://user:hunter2@db' });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toMatch(/^Invalid configuration \(3 problems\):/);
+      expect(message).toContain('PORT: must be an integer from 0 to 65535 (got "abc")');
+      expect(message).toContain('PAYLOAD_KEY: must be 32 bytes encoded as base64');
+      expect(message).not.toContain('hunter2');
+      expect(message).not.toContain('c2VjcmV0');
+    }
+  });
+
+  it('requires PAYLOAD_KEY in production and accepts it when given', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['PAYLOAD_KEY']);
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'x' }).sort()).toEqual([
+      'PAYLOAD_KEY',
+      'PORT',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', PAYLOAD_KEY: KEY })).toMatchObject({
+      isProduction: true,
+      payloadKey: KEY,
+    });
+  });
+});
+
+describe('.env.example', () => {
+  const text = readFileSync(
+    join(dirname(fileURLToPath(import.meta.url)), '../.env.example'),
+    'utf8',
+  );
+
+  it('documents exactly the variables the server reads, each with a comment', () => {
+    const documented = [...text.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect([...new Set(documented)].sort()).toEqual([...CONFIG_VARIABLES].sort());
+    for (const name of CONFIG_VARIABLES)
+      expect(text).toMatch(new RegExp(`#[^\\n]*\\n#? ?${name}=`));
+  });
+
+  it('is itself a valid configuration', () => {
+    const env = Object.fromEntries(
+      [...text.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1] as string, m[2] as string]),
+    );
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+});

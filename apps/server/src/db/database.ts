@@ -1,0 +1,93 @@
+// Opens the database: PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR
+// (DESIGN §3). Both are reached through Kysely on a `pg` Pool, so one SQL dialect serves both.
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  /** Query builder; repositories are its only users. */
+  readonly db: Kysely<DB>;
+  /** `select 1` within `timeoutMs`; rejects when the database is unreachable or closed. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Close the pool, then whatever the database owns (PGlite instance, DATA_DIR lock). */
+  close(): Promise<void>;
+}
+
+// int8 (bigserial ids, count(*)) as numbers; values beyond 2^53 would lose digits, so refuse them.
+const typeOverrides = new pg.TypeOverrides();
+typeOverrides.setTypeParser(pg.types.builtins.INT8, (v: string) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`int8 value ${v} exceeds Number.MAX_SAFE_INTEGER`);
+  return n;
+});
+
+export interface PoolOptions {
+  /** Called with errors of idle pooled connections (e.g. the server restarted). */
+  onPoolError?: (err: Error) => void;
+}
+
+/** Wrap a configured pg Pool as a Database; `onClose` runs after the pool has ended. */
+export function databaseFromPool(
+  kind: DatabaseKind,
+  pool: pg.Pool,
+  onClose?: () => Promise<void>,
+): Database {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+  return {
+    kind,
+    db,
+    async ping(timeoutMs = 2000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`database ping timed out after ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(db), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        try {
+          await db.destroy();
+        } finally {
+          await onClose?.();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+export function openPostgres(url: string, poolSize: number, options: PoolOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: typeOverrides,
+    connectionTimeoutMillis: 10_000,
+  });
+  pool.on('error', (err) => options.onPoolError?.(err));
+  return databaseFromPool('postgres', pool);
+}
+
+/**
+ * A pg Pool over a PGlite instance. PGlite is one connection: with `max: 1` the pool hands
+ * it to one Kysely connection at a time, so a transaction holds it until commit and
+ * concurrent requests cannot interleave their statements (the kysely-pglite flaw).
+ */
+export function pgPoolForPglite(pgConfig: pg.PoolConfig, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, types: typeOverrides });
+  pool.on('error', (err) => options.onPoolError?.(err));
+  return pool;
+}
+
+export { typeOverrides as pgTypeOverrides };

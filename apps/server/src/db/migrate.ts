@@ -1,0 +1,38 @@
+// Runs the numbered migrations at start, inside the server process. Kysely's Migrator holds
+// pg_advisory_lock while it migrates and runs the batch in one transaction, so concurrent
+// starts on one PostgreSQL never double-migrate.
+import { Migrator, type Migration, type MigrationResult } from 'kysely';
+import type { Database } from './database';
+import * as m0001 from './migrations/0001-foundation';
+
+/** Every migration, in order. Names never change once released; add new ones at the end. */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001-foundation': m0001,
+};
+
+export const MIGRATION_TABLE = 'schema_migrations';
+
+export class MigrationError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Apply pending migrations; returns the names applied by this call (empty when up to date). */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
+    migrationTableName: MIGRATION_TABLE,
+    migrationLockTableName: `${MIGRATION_TABLE}_lock`,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed =
+      results?.find((r: MigrationResult) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new MigrationError(`Migration ${failed} failed: ${reason}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,73 @@
+// Demo data for `npm start` and the tests: one game on Android and PC, three servers (one in
+// maintenance), the demo account demo/demo1234 with a bound game account, a pinned bulletin.
+// Later issues append their own steps (catalog, articles) to `demoSeedSteps`.
+import { createAccountsRepository } from '../../modules/accounts/accounts.repository';
+import { createBulletinsRepository } from '../../modules/bulletins/bulletins.repository';
+import { createGamesRepository } from '../../modules/games/games.repository';
+import { hashPassword } from '../../lib/password';
+import type { SeedStep } from '../seed';
+import { demoBulletinTexts } from './demo-bulletin';
+
+export const DEMO_GAME_ID = 1;
+// Inline so the demo needs no image file; CSP allows data: images.
+const DEMO_GAME_ICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1c7ed6"/>' +
+      '<text x="32" y="41" font-family="sans-serif" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">DG</text></svg>',
+  );
+export const DEMO_ACCOUNT = {
+  account: 'demo',
+  password: 'demo1234',
+  email: 'demo@example.com',
+} as const;
+
+const demoGame: SeedStep = {
+  name: 'demo-game',
+  isNeeded: async (db) => (await createGamesRepository(db).count()) === 0,
+  async run(db) {
+    const games = createGamesRepository(db);
+    await games.insert({
+      id: DEMO_GAME_ID,
+      name: 'Demo Game',
+      icon: DEMO_GAME_ICON,
+      platforms: ['android', 'pc'],
+      sort: 0,
+    });
+    await games.insertServers([
+      { gameId: DEMO_GAME_ID, serverId: 1, name: 'Dawn', state: 0, sort: 1 },
+      { gameId: DEMO_GAME_ID, serverId: 2, name: 'Tide', state: 0, sort: 2 },
+      { gameId: DEMO_GAME_ID, serverId: 3, name: 'Ember', state: 1, sort: 3 },
+    ]);
+  },
+};
+
+const demoAccount: SeedStep = {
+  name: 'demo-account',
+  isNeeded: async (db) =>
+    (await createAccountsRepository(db).count()) === 0 &&
+    (await createGamesRepository(db).exists(DEMO_GAME_ID)),
+  async run(db) {
+    const accounts = createAccountsRepository(db);
+    const accountId = await accounts.insert({
+      account: DEMO_ACCOUNT.account,
+      email: DEMO_ACCOUNT.email,
+      passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+    });
+    await accounts.bindGameAccount(accountId, DEMO_GAME_ID);
+  },
+};
+
+const demoBulletin: SeedStep = {
+  name: 'demo-bulletin',
+  isNeeded: async (db) => (await createBulletinsRepository(db).count()) === 0,
+  async run(db) {
+    await createBulletinsRepository(db).insert({
+      pinned: true,
+      texts: demoBulletinTexts,
+      link: '/main/event',
+    });
+  },
+};
+
+export const demoSeedSteps: readonly SeedStep[] = [demoGame, demoAccount, demoBulletin];

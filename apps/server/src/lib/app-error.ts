@@ -1,0 +1,31 @@
+// The one error type services throw for an expected business outcome; the envelope plugin
+// turns it into `{ code, msg, data? }` (DESIGN §4). Anything else becomes SystemBusy.
+import { ErrorCode, errorKeyOf, errorMessages, type ErrorCodeValue } from '@hc/contract';
+
+export class AppError extends Error {
+  readonly code: ErrorCodeValue;
+  readonly data: unknown;
+
+  constructor(code: ErrorCodeValue, data?: unknown) {
+    const key = errorKeyOf(code);
+    super(key === undefined ? `Error ${code}` : errorMessages[key]);
+    this.name = 'AppError';
+    this.code = code;
+    this.data = data;
+  }
+
+  /** The envelope sent to the client (HTTP 203 for tokenFail, 200 otherwise). */
+  toEnvelope(): { code: number; msg: string; data?: unknown } {
+    return this.data === undefined
+      ? { code: this.code, msg: this.message }
+      : { code: this.code, msg: this.message, data: this.data };
+  }
+
+  get httpStatus(): 200 | 203 {
+    return this.code === ErrorCode.tokenFail ? 203 : 200;
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

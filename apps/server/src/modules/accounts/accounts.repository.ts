@@ -1,0 +1,93 @@
+// Data access for login accounts (`accid`) and their game accounts (`gameAccountId`/uid).
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface AccountRow {
+  id: number;
+  account: string;
+  email: string | null;
+  phone: string | null;
+  passwordHash: string | null;
+  createdAt: Date;
+}
+
+export interface GameAccountRow {
+  id: number;
+  accountId: number;
+  gameId: number;
+}
+
+export interface NewAccount {
+  account: string;
+  email?: string | null;
+  phone?: string | null;
+  passwordHash?: string | null;
+}
+
+export function createAccountsRepository(db: Kysely<DB>) {
+  return {
+    async findById(id: number): Promise<AccountRow | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          account: row.account,
+          email: row.email,
+          phone: row.phone,
+          passwordHash: row.password_hash,
+          createdAt: row.created_at,
+        }
+      );
+    },
+
+    async insert(account: NewAccount): Promise<number> {
+      const row = await db
+        .insertInto('accounts')
+        .values({
+          account: account.account,
+          email: account.email?.toLowerCase() ?? null,
+          phone: account.phone ?? null,
+          password_hash: account.passwordHash ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async bindGameAccount(accountId: number, gameId: number): Promise<number> {
+      const row = await db
+        .insertInto('game_accounts')
+        .values({ account_id: accountId, game_id: gameId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The account's game accounts, the preferred game first (then by game sort order). */
+    async listGameAccounts(accountId: number): Promise<GameAccountRow[]> {
+      const rows = await db
+        .selectFrom('game_accounts')
+        .innerJoin('games', 'games.id', 'game_accounts.game_id')
+        .select(['game_accounts.id', 'game_accounts.account_id', 'game_accounts.game_id'])
+        .where('game_accounts.account_id', '=', accountId)
+        .orderBy('games.sort')
+        .orderBy('game_accounts.id')
+        .execute();
+      return rows.map((r) => ({ id: r.id, accountId: r.account_id, gameId: r.game_id }));
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,102 @@
+// Data access for sessions; tokens are stored only as their sha256 hash.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface SessionRow {
+  id: number;
+  accountId: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  remember: boolean;
+  revokedAt: Date | null;
+}
+
+export interface NewSession {
+  accountId: number;
+  tokenHash: string;
+  now: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  remember: boolean;
+}
+
+export function createSessionsRepository(db: Kysely<DB>) {
+  return {
+    async insert(s: NewSession): Promise<number> {
+      const row = await db
+        .insertInto('sessions')
+        .values({
+          account_id: s.accountId,
+          token_hash: s.tokenHash,
+          created_at: s.now,
+          last_seen_at: s.now,
+          idle_expires_at: s.idleExpiresAt,
+          absolute_expires_at: s.absoluteExpiresAt,
+          remember: s.remember,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
+      const r = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return (
+        r && {
+          id: r.id,
+          accountId: r.account_id,
+          createdAt: r.created_at,
+          lastSeenAt: r.last_seen_at,
+          idleExpiresAt: r.idle_expires_at,
+          absoluteExpiresAt: r.absolute_expires_at,
+          remember: r.remember,
+          revokedAt: r.revoked_at,
+        }
+      );
+    },
+
+    async touch(id: number, lastSeenAt: Date, idleExpiresAt: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: lastSeenAt, idle_expires_at: idleExpiresAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async revoke(id: number, at: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async revokeAllOfAccount(accountId: number, at: Date, exceptId?: number): Promise<void> {
+      let q = db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null);
+      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+      await q.execute();
+    },
+
+    /** Test and maintenance hook: move a session's expiry (e.g. to simulate expiry). */
+    async setExpiry(id: number, idleExpiresAt: Date, absoluteExpiresAt: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ idle_expires_at: idleExpiresAt, absolute_expires_at: absoluteExpiresAt })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,16 @@
+// Routes for the user calls implemented so far: /api/user/uinfo (auth optional).
+import { api } from '@hc/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../plugins/register-call';
+import type { UserService } from './user.service';
+
+function gameIdOf(header: string | undefined): number | undefined {
+  const n = header === undefined ? Number.NaN : Number(header);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+export function registerUserRoutes(app: FastifyInstance, users: UserService): void {
+  registerCall(app, api.userUinfo, ({ session, headers }) =>
+    users.currentUser(session, gameIdOf(headers.gameid)),
+  );
+}

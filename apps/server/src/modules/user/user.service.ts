@@ -1,0 +1,62 @@
+// The current player's info for /api/user/uinfo (SPEC §3 client user info).
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { createAccountsRepository } from '../accounts/accounts.repository';
+import type { Session } from '../sessions/sessions.service';
+
+export interface UserInfo {
+  login: boolean;
+  isInit: boolean;
+  accid: number | null;
+  account: string | null;
+  gameAccountId: number | null;
+  gameId: number | null;
+  userId: number | null;
+  customer_service: string | null;
+}
+
+const anonymous: UserInfo = {
+  login: false,
+  // isInit: the user info has been loaded (SPEC §2: the 403 view waits for it), for anonymous too.
+  isInit: true,
+  accid: null,
+  account: null,
+  gameAccountId: null,
+  gameId: null,
+  userId: null,
+  customer_service: null,
+};
+
+export function createUserService(deps: { db: Kysely<DB>; customerServiceUrl: string }) {
+  const accounts = createAccountsRepository(deps.db);
+
+  return {
+    /**
+     * Anonymous -> login false. Signed in -> the account and its game account for the game in
+     * the `gameid` header (else the first bound game). userId is the game account id (SPEC §7
+     * "E-point balance query: userId (game account id)").
+     */
+    async currentUser(
+      session: Session | null,
+      requestedGameId: number | undefined,
+    ): Promise<UserInfo> {
+      if (session === null) return anonymous;
+      const account = await accounts.findById(session.accountId);
+      if (account === undefined) return anonymous;
+      const gameAccounts = await accounts.listGameAccounts(account.id);
+      const gameAccount = gameAccounts.find((g) => g.gameId === requestedGameId) ?? gameAccounts[0];
+      return {
+        login: true,
+        isInit: true,
+        accid: account.id,
+        account: account.account,
+        gameAccountId: gameAccount?.id ?? null,
+        gameId: gameAccount?.gameId ?? null,
+        userId: gameAccount?.id ?? null,
+        customer_service: deps.customerServiceUrl,
+      };
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

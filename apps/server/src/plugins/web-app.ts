@@ -1,0 +1,82 @@
+// Serves the built web app (WEB_DIST_DIR): hashed /assets/* cached forever, index.html never
+// cached, precompressed .br/.gz when present, and the SPA fallback so a reload of a client
+// route (SPEC §2, e.g. /main/account/user) gets index.html. Missing assets are real 404s.
+import { existsSync } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+// Unhashed files from the web's public/ folder (favicon, robots.txt): short cache.
+const SHORT = 'public, max-age=3600';
+
+/** Paths owned by the server, never answered with index.html. */
+const NOT_SPA = [
+  /^\/api(\/|$|\?)/,
+  /^\/healthz(\/|$|\?)/,
+  /^\/readyz(\/|$|\?)/,
+  /^\/dev(\/|$|\?)/,
+  /^\/assets\//,
+];
+
+export function isSpaRoute(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (NOT_SPA.some((re) => re.test(req.url))) return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+const placeholderHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>HC Portal</title></head>
+<body><h1>HC Portal</h1><p>The web app is not built yet. Run <code>npm run build</code>, then reload.</p>
+<p>The API is up: <a href="/api/docs">/api/docs</a>.</p></body></html>
+`;
+
+function sendNotFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+}
+
+export interface WebApp {
+  /** Not-found handler for everything outside /api: index.html for client routes, else 404. */
+  onNotFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}
+
+export async function installWebApp(app: FastifyInstance, webDistDir: string): Promise<WebApp> {
+  const isBuilt = existsSync(join(webDistDir, 'index.html'));
+  if (!isBuilt) {
+    app.log.warn(
+      { webDistDir },
+      'web app not built: serving a placeholder page (run npm run build)',
+    );
+    const sendPlaceholder = (reply: FastifyReply) =>
+      reply
+        .header('cache-control', NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(placeholderHtml);
+    app.get('/', (_req, reply) => sendPlaceholder(reply));
+    return {
+      onNotFound: (req, reply) => (isSpaRoute(req) ? sendPlaceholder(reply) : sendNotFound(reply)),
+    };
+  }
+
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    prefix: '/',
+    wildcard: true,
+    preCompressed: true,
+    cacheControl: false,
+    index: ['index.html'],
+    redirect: false,
+    setHeaders(reply, path) {
+      const rel = relative(webDistDir, path).split(sep).join('/');
+      if (basename(rel).startsWith('index.html')) reply.header('cache-control', NO_CACHE);
+      else if (rel.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
+      else reply.header('cache-control', SHORT);
+    },
+  });
+
+  return {
+    onNotFound: (req, reply) =>
+      isSpaRoute(req) ? reply.code(200).sendFile('index.html') : sendNotFound(reply),
+  };
+}

@@ -1,0 +1,149 @@
+// The real server process (src/main.ts under tsx): start-up refusals exit 1 with a plain message;
+// SIGTERM lets an in-flight request finish, closes the database, removes the lock, exits 0.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync as makeTempDir, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE_NAME } from '../src/db/data-dir-lock';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const children: ChildProcess[] = [];
+const tempDirs: string[] = [];
+
+function mkdtempSync(prefix: string): string {
+  const dir = makeTempDir(prefix);
+  tempDirs.push(dir);
+  return dir;
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: join(tmpdir(), 'hc-no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('server process', () => {
+  it('refuses a bad config with exit code 1, naming each bad variable', async () => {
+    const server = startServer({ PORT: 'eighty', LOG_LEVEL: 'chatty', IOS_BLOCK: 'perhaps' });
+    expect(await server.exited).toBe(1);
+    const { stderr } = server.output();
+    for (const name of ['PORT', 'LOG_LEVEL', 'IOS_BLOCK'])
+      expect(stderr).toContain(`  - ${name}: `);
+  });
+
+  it('refuses a DATA_DIR locked by a live process with exit code 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hc-proc-locked-'));
+    writeFileSync(join(dir, LOCK_FILE_NAME), `${process.pid}\n`);
+    const server = startServer({ DATA_DIR: dir, PORT: '0' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toContain(
+      `DATA_DIR ${dir} is in use by another HC Portal process (pid ${process.pid})`,
+    );
+  });
+
+  it('refuses a corrupt DATA_DIR with exit code 1 and a message, not a stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hc-proc-corrupt-'));
+    mkdirSync(join(dir, 'pgdata'));
+    writeFileSync(join(dir, 'pgdata/PG_VERSION'), 'not a version\n');
+    const server = startServer({ DATA_DIR: dir, PORT: '0' });
+    expect(await server.exited).toBe(1);
+    const { stderr } = server.output();
+    expect(stderr).toContain(
+      `HC Portal could not start: The database in ${join(dir, 'pgdata')} could not be opened`,
+    );
+    expect(stderr).not.toMatch(/^\s+at /m);
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
+  });
+
+  it('on SIGTERM during start-up finishes the current step, then exits 0 without serving', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hc-proc-early-'));
+    const server = startServer({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'info' });
+    // The lock is taken while the database opens: the signal handlers are installed by then.
+    await waitFor(() => (existsSync(join(dir, LOCK_FILE_NAME)) ? true : undefined), 30_000, 'lock');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output().stdout).not.toContain('listening');
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
+  }, 60_000);
+
+  it('on SIGTERM finishes the in-flight request, stops accepting, exits 0 and removes the lock', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hc-proc-shutdown-'));
+    const server = startServer({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'info' });
+    const port = await waitFor(
+      () => server.output().stdout.match(/HC Portal listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1],
+      60_000,
+      'listening line',
+    );
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(true);
+
+    // A slow request: headers now, the body's last byte after the signal.
+    const socket = connect(Number(port), '127.0.0.1');
+    let response = '';
+    socket.on('data', (d: Buffer) => (response += d.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      'POST /api/setting/init HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{',
+    );
+    await sleep(300);
+    server.child.kill('SIGTERM');
+
+    // New connections are refused while the slow request is still open.
+    await waitFor(
+      () => (server.output().stdout.includes('shutting down') ? true : undefined),
+      5_000,
+      'shutdown log',
+    );
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = connect(Number(port), '127.0.0.1');
+      probe.on('connect', () => (probe.destroy(), resolve(false)));
+      probe.on('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+    expect(server.child.exitCode).toBeNull();
+
+    socket.write('}');
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 200 /);
+    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      code: 0,
+      result: { game_id: 1 },
+    });
+    expect(await server.exited).toBe(0);
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
+  }, 90_000);
+});

@@ -1,0 +1,151 @@
+// The calls implemented in the foundation (SPEC §7): time, pinned bulletin, site init, user info;
+// plus the OpenAPI document, the docs page and the probes.
+import { ErrorCode, FALLBACK_LANGUAGE, LANGUAGES, api, okEnvelopeSchema } from '@hc/contract';
+import { describe, expect, it } from 'vitest';
+import { DEV_PAYLOAD_KEY } from '../src/config';
+import { demoBulletinTexts } from '../src/db/seeds/demo-bulletin';
+import { createSession } from '../src/modules/sessions/sessions.service';
+import { testDatabases } from './databases';
+import { useTestApp, type Envelope } from './helper';
+
+describe.each(testDatabases())('system calls on %s', (kind) => {
+  const t = useTestApp(kind, {
+    env: { SITE_TITLE: 'Test Portal', CUSTOMER_SERVICE_URL: 'https://help.example.org/' },
+  });
+  const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
+    t.current.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+
+  it('GET /api/time answers the clock in seconds and ms', async () => {
+    const res = await inject('GET', '/api/time');
+    const body = okEnvelopeSchema(api.time.result).parse(res.json());
+    const now = t.current.clock.now().getTime();
+    expect(body.result).toEqual({ ts: Math.floor(now / 1000), ms: now });
+  });
+
+  it('GET /api/bulletin/top answers the pinned bulletin in the Accept-Language language', async () => {
+    const res = await inject('GET', '/api/bulletin/top', {
+      'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8',
+    });
+    const { result } = okEnvelopeSchema(api.bulletinTop.result).parse(res.json());
+    expect(result.bulletin).toMatchObject({
+      title: demoBulletinTexts['zh-CN'].title,
+      content: demoBulletinTexts['zh-CN'].content,
+      link: '/main/event',
+    });
+    expect(result.bulletin?.create_ts).toBeGreaterThan(1_700_000_000);
+  });
+
+  it('lets the lang header win and falls back to en-US for unsupported languages', async () => {
+    const ja = await inject('GET', '/api/bulletin/top', {
+      lang: 'ja-JP',
+      'accept-language': 'de-DE',
+    });
+    const titleOf = (res: { json: <T>() => T }) =>
+      res.json<Envelope<{ bulletin: { title: string } }>>().result.bulletin.title;
+    expect(titleOf(ja)).toBe(demoBulletinTexts['ja-JP'].title);
+    const fr = await inject('GET', '/api/bulletin/top', { 'accept-language': 'fr-FR,fr;q=0.9' });
+    expect(titleOf(fr)).toBe(demoBulletinTexts['en-US'].title);
+    const none = await inject('GET', '/api/bulletin/top');
+    expect(titleOf(none)).toBe(demoBulletinTexts['en-US'].title);
+  });
+
+  it('POST /api/setting/init answers the site configuration with the games from the database', async () => {
+    const res = await inject('POST', '/api/setting/init');
+    const { result } = okEnvelopeSchema(api.settingInit.result).parse(res.json());
+    expect(result).toMatchObject({
+      site_title: 'Test Portal',
+      game_id: 1,
+      ios_supported: false,
+      payload_key: DEV_PAYLOAD_KEY,
+      customer_service: 'https://help.example.org/',
+      languages: [...LANGUAGES],
+      fallback_language: FALLBACK_LANGUAGE,
+      server_time: Math.floor(t.current.clock.now().getTime() / 1000),
+    });
+    expect(result.games).toHaveLength(1);
+    expect(result.games[0]).toMatchObject({
+      game_id: 1,
+      name: 'Demo Game',
+      platforms: ['android', 'pc'],
+    });
+    expect(result.games[0]?.icon).toMatch(/^data:image\/svg\+xml,/);
+  });
+
+  it('POST /api/user/uinfo answers login false for an anonymous or unknown token', async () => {
+    for (const headers of [{}, { token: 'A'.repeat(43) }] as Array<Record<string, string>>) {
+      const res = await inject('POST', '/api/user/uinfo', headers);
+      expect(res.statusCode).toBe(200);
+      expect(okEnvelopeSchema(api.userUinfo.result).parse(res.json()).result).toEqual({
+        login: false,
+        isInit: true,
+        accid: null,
+        account: null,
+        gameAccountId: null,
+        gameId: null,
+        userId: null,
+        customer_service: null,
+      });
+    }
+  });
+
+  it('POST /api/user/uinfo answers the account and its game account for a live session', async () => {
+    const token = await createSession(t.current.database.db, 1, {
+      remember: true,
+      clock: t.current.clock,
+    });
+    const res = await inject('POST', '/api/user/uinfo', { token, gameid: '1' });
+    const { result } = okEnvelopeSchema(api.userUinfo.result).parse(res.json());
+    expect(result).toMatchObject({
+      login: true,
+      isInit: true,
+      accid: 1,
+      account: 'demo',
+      gameId: 1,
+      customer_service: 'https://help.example.org/',
+    });
+    expect(result.gameAccountId).toBeGreaterThan(0);
+    expect(result.userId).toBe(result.gameAccountId);
+  });
+
+  it('rejects a body with a wrong type on a real call with InvalidParams', async () => {
+    const res = await t.current.app.inject({
+      method: 'POST',
+      url: '/api/setting/init',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.json()).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      data: { issues: [{ path: '' }] },
+    });
+  });
+
+  it('serves the OpenAPI document and the docs page', async () => {
+    const doc = await inject('GET', '/api/openapi.json');
+    expect(doc.statusCode).toBe(200);
+    const document = doc.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document).toMatchObject({ openapi: '3.1.0' });
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/time', '/api/setting/init', '/api/user/uinfo']),
+    );
+    const page = await inject('GET', '/api/docs');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('/api/openapi.json');
+    expect(page.body).toContain('/api/bulletin/top');
+    expect(page.body).not.toMatch(/<script/i);
+    const css = await inject('GET', '/api/docs.css');
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+
+  it('/healthz is alive and /readyz reaches the database, then 503 once it is closed', async () => {
+    expect((await inject('GET', '/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await inject('GET', '/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: kind });
+    await t.current.database.close();
+    const notReady = await inject('GET', '/readyz');
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({ status: 'unavailable', database: kind });
+    expect((await inject('GET', '/healthz')).statusCode).toBe(200);
+  });
+});

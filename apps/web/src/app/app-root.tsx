@@ -1,0 +1,39 @@
+// Root route element: wires the session UI to the router, keeps title and viewport state in
+// step, shows the global loading indicator, and the iOS not-supported page (SPEC §1).
+import { Outlet, useNavigation } from 'react-router';
+import { GlobalLoader } from '../components/ui/global-loader';
+import { Notices } from '../components/ui/notices';
+import { SkipLink } from '../components/ui/skip-link';
+import { SessionBridge } from '../features/session/components/session-bridge';
+import { useEpointSync } from '../features/session/hooks/use-epoint-sync';
+import { useAppState, useIsAppLoading } from '../lib/app-store';
+import { isIosUserAgent } from '../lib/device';
+import { IosNotSupportedPage } from './errors/status-pages';
+import { useDocumentTitle } from './hooks/use-document-title';
+import { useViewport } from './hooks/use-viewport';
+
+export function AppRoot() {
+  useViewport();
+  useDocumentTitle();
+  useEpointSync();
+  const loading = useIsAppLoading();
+  const navigating = useNavigation().state === 'loading';
+  const iosBlocked = useAppState((s) => s.config?.ios_supported === false);
+  const showIosPage = iosBlocked && isIosUserAgent();
+
+  return (
+    <>
+      <SkipLink />
+      <SessionBridge />
+      <GlobalLoader busy={loading} navigating={navigating} />
+      <Notices />
+      {showIosPage ? (
+        <main id="main-content" tabIndex={-1}>
+          <IosNotSupportedPage />
+        </main>
+      ) : (
+        <Outlet />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// /main layout (SPEC §2): header with the menu, the page, the footer, and the logout dialog.
+import { Outlet } from 'react-router';
+import { QueryProvider } from '../query-client';
+import { UiProviders } from '../ui-providers';
+import { MAIN_CONTENT_ID } from '../../components/ui/skip-link';
+import { LogoutDialog } from '../../features/session/components/logout-dialog';
+import { useLogout } from '../../features/session/hooks/use-logout';
+import { useScrollToHash } from '../hooks/use-scroll-to-hash';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import classes from './layout.module.css';
+
+export function Component() {
+  const logout = useLogout();
+  useScrollToHash();
+  return (
+    <UiProviders>
+      <QueryProvider>
+        <div className={classes.shell}>
+          <SiteHeader onLogout={logout.ask} />
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+            <div className={classes.container}>
+              <Outlet />
+            </div>
+          </main>
+          <SiteFooter />
+          <LogoutDialog
+            opened={logout.confirming}
+            pending={logout.pending}
+            onCancel={logout.cancel}
+            onConfirm={logout.confirm}
+          />
+        </div>
+      </QueryProvider>
+    </UiProviders>
+  );
+}

@@ -1,0 +1,119 @@
+// Header of the main layout (SPEC §2 menu): logo, menu, Help, language ("Select Region"),
+// Start Game, and Login or Logout. The menu moves into a drawer at <= 750 px (SPEC §9 mobile)
+// and also on narrower desktops where the longest translations (German) would not fit.
+import { Burger, Button } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ExternalIcon, LogoutIcon, PlayIcon, UserIcon } from '../../components/ui/icons';
+import { Logo } from '../../components/ui/logo';
+import { LanguageMenu } from '../../features/language/components/language-switcher';
+import { useAppState, useCustomerServiceUrl, useIsMobile, useUserInfo } from '../../lib/app-store';
+import { homeSection, homeSections, paths } from '../../lib/paths';
+import { MobileDrawer } from './mobile-drawer';
+import { NAV_ITEMS } from './nav-items';
+import classes from './site-header.module.css';
+
+/** Below this width the full menu does not fit in every language. */
+const COMPACT_HEADER_QUERY = '(max-width: 1180px)';
+
+export function SiteHeader({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const activePage = useAppState((s) => s.activePage);
+  const user = useUserInfo();
+  const helpUrl = useCustomerServiceUrl();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const compact = useMediaQuery(COMPACT_HEADER_QUERY, false, { getInitialValueInEffect: false });
+  const startGame = (
+    <Button
+      component={Link}
+      to={homeSection(homeSections.download)}
+      className={classes.startGame}
+      radius="xl"
+      leftSection={<PlayIcon size={14} />}
+    >
+      {t('nav.startGame')}
+    </Button>
+  );
+
+  return (
+    <header className={classes.header}>
+      <div className={classes.inner}>
+        <Logo />
+        {isMobile || compact ? (
+          <>
+            {!isMobile && (
+              <div className={classes.actions}>
+                <LanguageMenu />
+                {startGame}
+              </div>
+            )}
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              color="white"
+              aria-label={drawerOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-expanded={drawerOpened}
+            />
+            <MobileDrawer opened={drawerOpened} onClose={drawer.close} onLogout={onLogout} />
+          </>
+        ) : (
+          <>
+            <nav className={classes.nav} aria-label={t('nav.mainMenu')}>
+              {NAV_ITEMS.map((item) => (
+                <Link
+                  key={item.key}
+                  to={item.to}
+                  className={classes.link}
+                  aria-current={activePage === item.key ? 'page' : undefined}
+                >
+                  {t(item.labelKey)}
+                </Link>
+              ))}
+              {helpUrl && (
+                <a
+                  className={classes.link}
+                  href={helpUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('nav.help')}
+                  <ExternalIcon size={14} />
+                  <span className={classes.srOnly}>{t('nav.opensInNewTab')}</span>
+                </a>
+              )}
+            </nav>
+            <div className={classes.actions}>
+              <LanguageMenu />
+              {startGame}
+              {user.login ? (
+                <Button
+                  variant="subtle"
+                  radius="xl"
+                  className={classes.ghost}
+                  leftSection={<LogoutIcon size={16} />}
+                  onClick={onLogout}
+                  title={user.account ? t('nav.signedInAs', { account: user.account }) : undefined}
+                >
+                  {t('nav.logout')}
+                </Button>
+              ) : (
+                <Button
+                  component={Link}
+                  to={paths.login}
+                  variant="subtle"
+                  radius="xl"
+                  className={classes.ghost}
+                  leftSection={<UserIcon size={16} />}
+                >
+                  {t('nav.login')}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,141 @@
+// The SPEC §2 route table. Built by a function because the router mutates lazy route objects
+// (a shared array breaks a second router, e.g. in tests). Load-error boundaries sit on
+// pathless parents: an errorElement on a lazy route does not render when its own import fails.
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type enCommon from '../locales/en-US/common.json';
+import { GlobalLoader } from '../components/ui/global-loader';
+import { AppRoot } from './app-root';
+import { RouteLoadError } from './errors/chunk-error';
+import { RouteErrorBoundary } from './errors/route-error-boundary';
+import { ForbiddenPage, NotFoundPage } from './errors/status-pages';
+import { paths } from '../lib/paths';
+import { Redirect } from './redirect';
+
+export type RouteTitleKey = keyof (typeof enCommon)['routes'];
+
+/** Route `handle`: the translated title (SPEC §2 page titles) and the menu page it belongs to. */
+export interface RouteHandle {
+  titleKey: RouteTitleKey;
+  /** Menu entry to highlight (app state `activePage`). */
+  page?: 'home' | 'recharge' | 'account' | 'event';
+}
+
+interface RouteModule {
+  Component: ComponentType;
+}
+
+/** Lazy loader that marks any import failure as a load error (SPEC §2 load-error page). */
+export function lazyRoute(load: () => Promise<RouteModule>) {
+  return async (): Promise<RouteModule> => {
+    try {
+      const mod = await load();
+      return { Component: mod.Component };
+    } catch (error) {
+      throw new RouteLoadError(error);
+    }
+  };
+}
+
+const handle = (titleKey: RouteTitleKey, page?: RouteHandle['page']): RouteHandle => ({
+  titleKey,
+  page,
+});
+
+/** Children of /main: public pages, and pages that need a signed-in player (the guard). */
+function mainChildren(): RouteObject[] {
+  return [
+    // SPEC §2: /main opened bare goes to its first child, keeping the query string.
+    { index: true, element: <Redirect to={paths.home} /> },
+    {
+      path: 'home',
+      handle: handle('home', 'home'),
+      lazy: lazyRoute(() => import('./routes/home')),
+    },
+    {
+      path: 'event',
+      handle: handle('event', 'event'),
+      lazy: lazyRoute(() => import('./routes/event')),
+    },
+    {
+      path: 'event/detail/:id',
+      handle: handle('eventDetail', 'event'),
+      lazy: lazyRoute(() => import('./routes/event-detail')),
+    },
+    {
+      lazy: lazyRoute(() => import('./guards/require-player')),
+      children: [
+        {
+          path: 'recharge',
+          handle: handle('recharge', 'recharge'),
+          lazy: lazyRoute(() => import('./routes/recharge')),
+        },
+        {
+          path: 'recharge/detail/:id',
+          handle: handle('rechargeDetail', 'recharge'),
+          lazy: lazyRoute(() => import('./routes/recharge-detail')),
+        },
+        {
+          path: 'account/user',
+          handle: handle('accountUser', 'account'),
+          lazy: lazyRoute(() => import('./routes/account-user')),
+        },
+        {
+          path: 'account/recharge',
+          handle: handle('accountRecharge', 'account'),
+          lazy: lazyRoute(() => import('./routes/account-recharge')),
+        },
+        {
+          path: 'account/epoint',
+          handle: handle('accountEpoint', 'account'),
+          lazy: lazyRoute(() => import('./routes/account-epoint')),
+        },
+      ],
+    },
+  ];
+}
+
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <AppRoot />,
+      errorElement: <RouteErrorBoundary />,
+      // Shown while the first route's chunk loads.
+      hydrateFallbackElement: <GlobalLoader busy navigating={false} />,
+      children: [
+        {
+          id: 'boundary',
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            { index: true, element: <Redirect to={paths.main} /> },
+            { path: 'account', element: <Redirect to={paths.accountUser} /> },
+            {
+              path: 'main',
+              lazy: lazyRoute(() => import('./layouts/main-layout')),
+              children: [
+                {
+                  id: 'main-boundary',
+                  errorElement: <RouteErrorBoundary />,
+                  children: mainChildren(),
+                },
+              ],
+            },
+            {
+              lazy: lazyRoute(() => import('./layouts/bare-layout')),
+              children: [
+                {
+                  path: 'login',
+                  handle: handle('login'),
+                  lazy: lazyRoute(() => import('./routes/login')),
+                },
+                { path: '403', handle: handle('forbidden'), element: <ForbiddenPage /> },
+                { path: '*', handle: handle('notFound'), element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,44 @@
+// Loads the session's user info into app state (SPEC §3, §7 /api/user/uinfo).
+import { api } from '@hc/contract';
+import { callApi } from '../../../lib/api-client';
+import { anonymousUser, appStore, type UserInfo } from '../../../lib/app-store';
+import { storage } from '../../../lib/storage';
+
+/**
+ * HOOK POINT (sign-in issue, SPEC §4): a temporary web token in the query (`hctoken`) is to be
+ * exchanged through api.userTmpWebTokenLogin before user info loads, and removed from the URL
+ * on success. Left in place, untouched, until that issue lands.
+ */
+export function exchangeTemporaryToken(search: string): Promise<void> {
+  void search;
+  return Promise.resolve();
+}
+
+export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  const info = await callApi(api.userUinfo, {}, { signal });
+  if (!info.login) {
+    // A token the server no longer knows is stale: forget it.
+    storage.removeToken();
+    return { ...anonymousUser, isInit: info.isInit };
+  }
+  if (info.customer_service) storage.setCustomerService(info.customer_service);
+  return {
+    login: true,
+    isInit: info.isInit,
+    ePointNum: appStore.getState().userInfo.ePointNum,
+    gameAccountId: info.gameAccountId,
+    gameId: info.gameId,
+    userId: info.userId,
+    token: storage.getToken(),
+    accid: info.accid,
+    account: info.account,
+    customerService: info.customer_service ?? storage.getCustomerService(),
+  };
+}
+
+/** Reloads user info into app state (after sign-in, account binding, …). */
+export async function refreshUserInfo(): Promise<UserInfo> {
+  const userInfo = await fetchUserInfo();
+  appStore.setState({ userInfo });
+  return userInfo;
+}

@@ -1,0 +1,13 @@
+// Ends the session (SPEC §4): tells the server (its failure is ignored), then clears the token.
+import { api } from '@hc/contract';
+import { callApi } from '../../../lib/api-client';
+import { endSession } from '../../../lib/session';
+
+export async function logout(): Promise<void> {
+  try {
+    await callApi(api.userLogout, {});
+  } catch {
+    // SPEC §4 only requires the stored token to go; a failed server call must not block it.
+  }
+  endSession();
+}

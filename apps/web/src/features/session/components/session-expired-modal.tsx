@@ -1,0 +1,31 @@
+// The translated tokenFail message (SPEC §4) with one OK button; closing counts as confirming.
+import { Button, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { UiProviders } from '../../../app/ui-providers';
+import { AppModal } from '../../../components/ui/overlays';
+
+export default function SessionExpiredModal({ onConfirm }: { onConfirm: () => void }) {
+  return (
+    <UiProviders>
+      <ExpiredModal onConfirm={onConfirm} />
+    </UiProviders>
+  );
+}
+
+function ExpiredModal({ onConfirm }: { onConfirm: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <AppModal
+      opened
+      onClose={onConfirm}
+      title={t('session.expiredTitle')}
+      centered
+      closeOnClickOutside={false}
+    >
+      <Text mb="lg">{t('errors:tokenFail')}</Text>
+      <Button fullWidth onClick={onConfirm} data-autofocus>
+        {t('session.ok')}
+      </Button>
+    </AppModal>
+  );
+}

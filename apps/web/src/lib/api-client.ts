@@ -1,0 +1,118 @@
+// The one API client: fetch with the SPEC §7 headers and 60 s timeout, the envelope rules of
+// SPEC §7 / DESIGN §4, and `result` parsed with the call's zod schema.
+import {
+  ErrorCode,
+  REQUEST_TIMEOUT_MS,
+  errorEnvelopeSchema,
+  type ApiCall,
+  type CallBody,
+  type CallResult,
+} from '@hc/contract';
+import { ApiError } from './api-error';
+import { appStore } from './app-store';
+import { getRequestLanguage } from './request-context';
+import { handleContextReset, handleSessionExpired } from './session';
+import { storage } from './storage';
+
+export interface CallOptions {
+  /** Path parameters: `{ id: 5 }` fills `:id` in the call's path. */
+  params?: Record<string, string | number>;
+  signal?: AbortSignal;
+}
+
+export function buildPath(path: string, params: CallOptions['params'] = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** SPEC §7 headers; empty values are left out. */
+export function requestHeaders(): Record<string, string> {
+  const { userInfo, config } = appStore.getState();
+  const gameId = userInfo.gameId ?? config?.game_id ?? null;
+  const headers: Record<string, string | null> = {
+    version: __APP_VERSION__,
+    htmlversion: __BUILD_ID__,
+    accountid: userInfo.gameAccountId === null ? null : String(userInfo.gameAccountId),
+    gameid: gameId === null ? null : String(gameId),
+    userid: userInfo.userId === null ? null : String(userInfo.userId),
+    clientid: storage.getDeviceId(),
+    token: storage.getToken(),
+    lang: getRequestLanguage() || null,
+  };
+  return Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+async function send(call: ApiCall, body: unknown, options: CallOptions): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const isGet = call.method === 'GET';
+  try {
+    const response = await fetch(buildPath(call.path, options.params), {
+      method: call.method,
+      headers: { ...requestHeaders(), ...(isGet ? {} : { 'content-type': 'application/json' }) },
+      body: isGet ? undefined : JSON.stringify(body ?? {}),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    // Read the body inside the timeout window too.
+    const text = await response.text();
+    return new Response(text, { status: response.status, headers: response.headers });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (timedOut) throw ApiError.network('Request timed out');
+    throw ApiError.network(error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    throw ApiError.network('Invalid JSON in response');
+  }
+}
+
+/**
+ * Calls one contract API. Resolves with the parsed `result` on code 0; rejects with an
+ * ApiError otherwise (code 500 for transport failures, the business code for the rest).
+ */
+export async function callApi<C extends ApiCall>(
+  call: C,
+  body?: CallBody<C>,
+  options: CallOptions = {},
+): Promise<CallResult<C>> {
+  const response = await send(call, body, options);
+  if (response.status === 203) {
+    handleSessionExpired();
+    const envelope = errorEnvelopeSchema.safeParse(await response.json().catch(() => null));
+    const msg = envelope.success ? envelope.data.msg : 'Session expired';
+    throw new ApiError(ErrorCode.tokenFail, msg);
+  }
+  if (response.status !== 200) throw ApiError.network(`HTTP ${response.status}`);
+
+  const json = await readJson(response);
+  const envelope = errorEnvelopeSchema.safeParse(json);
+  if (!envelope.success) throw ApiError.network('Malformed response envelope');
+  const { code, msg, data } = envelope.data;
+  if (code !== 0) {
+    if (code === ErrorCode.ContextReset) handleContextReset();
+    throw new ApiError(code, msg, data);
+  }
+  const result = call.result.safeParse((json as { result?: unknown }).result);
+  if (!result.success) throw ApiError.network(`Unexpected result from ${call.path}`);
+  return result.data as CallResult<C>;
+}

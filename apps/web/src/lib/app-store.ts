@@ -1,0 +1,101 @@
+// App state of SPEC §3 (userInfo, config, loading, isMobile, activePage) in one tiny store
+// read through useSyncExternalStore; no state library needed for five fields.
+import type { CallResult, api } from '@hc/contract';
+import { useSyncExternalStore } from 'react';
+
+/** SPEC §3 client user info; `accid`/`account` are kept too for the account screen. */
+export interface UserInfo {
+  login: boolean;
+  isInit: boolean;
+  /** basicNum + presentNum of the e-point balance (SPEC §3). */
+  ePointNum: number;
+  gameAccountId: number | null;
+  gameId: number | null;
+  userId: number | null;
+  token: string | null;
+  accid: number | null;
+  account: string | null;
+  customerService: string | null;
+}
+
+export type SiteConfig = CallResult<typeof api.settingInit>;
+
+export interface AppState {
+  userInfo: UserInfo;
+  config: SiteConfig | null;
+  /** True until the start-up calls (config + user info) have settled (SPEC §2 guard). */
+  loading: boolean;
+  /** SPEC §9: width <= 750 px. */
+  isMobile: boolean;
+  /** Key of the page shown (route handle `page`), for menu highlighting and analytics. */
+  activePage: string;
+}
+
+export const anonymousUser: UserInfo = {
+  login: false,
+  isInit: false,
+  ePointNum: 0,
+  gameAccountId: null,
+  gameId: null,
+  userId: null,
+  token: null,
+  accid: null,
+  account: null,
+  customerService: null,
+};
+
+function initialState(): AppState {
+  return { userInfo: anonymousUser, config: null, loading: true, isMobile: false, activePage: '' };
+}
+
+let state: AppState = initialState();
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+function setState(patch: Partial<AppState> | ((current: AppState) => Partial<AppState>)): void {
+  const next = typeof patch === 'function' ? patch(state) : patch;
+  state = { ...state, ...next };
+  notify();
+}
+
+export const appStore = {
+  getState: (): AppState => state,
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  setState,
+  setUserInfo: (patch: Partial<UserInfo>): void =>
+    setState((s) => ({ userInfo: { ...s.userInfo, ...patch } })),
+  /** Tests only: back to the start-up state. */
+  reset: (): void => {
+    state = initialState();
+    notify();
+  },
+};
+
+/** Read one slice of app state; the selector must return a stored value or a primitive. */
+export function useAppState<T>(selector: (s: AppState) => T): T {
+  return useSyncExternalStore(
+    appStore.subscribe,
+    () => selector(appStore.getState()),
+    () => selector(appStore.getState()),
+  );
+}
+
+export const useUserInfo = (): UserInfo => useAppState((s) => s.userInfo);
+export const useSiteConfig = (): SiteConfig | null => useAppState((s) => s.config);
+export const useIsMobile = (): boolean => useAppState((s) => s.isMobile);
+export const useIsAppLoading = (): boolean => useAppState((s) => s.loading);
+
+/** Site title from /api/setting/init, "HC Portal" until it loads (SPEC §2 titles). */
+export const DEFAULT_SITE_TITLE = 'HC Portal';
+export const useSiteTitle = (): string =>
+  useAppState((s) => s.config?.site_title || DEFAULT_SITE_TITLE);
+
+/** Help link: the player's customer-service URL, else the site's (SPEC §2 menu). */
+export const useCustomerServiceUrl = (): string | null =>
+  useAppState((s) => s.userInfo.customerService || s.config?.customer_service || null);

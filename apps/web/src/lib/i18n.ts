@@ -1,0 +1,88 @@
+// i18next set-up (ADR 0005): one JSON file per language and namespace under src/locales,
+// all loaded lazily (en-US too: it is only the fallback). Language changes also update <html lang>,
+// dayjs, the `lang` request header and the stored preference (SPEC §1).
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@hc/contract';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { setRequestLanguage } from './request-context';
+import { applyDayjsLocale } from './dates-locale';
+import { isLanguage, resolveLanguage } from './resolve-language';
+import { storage } from './storage';
+
+/** Add a namespace: create src/locales/<lang>/<ns>.json for all nine languages, list it here. */
+export const NAMESPACES = ['common', 'errors'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const loaders = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** SPEC §1: the stored choice, else the browser languages, else en-US. */
+export function detectLanguage(): Language {
+  const stored = storage.getLanguage();
+  if (isLanguage(stored)) return stored;
+  const browser =
+    typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  return resolveLanguage(browser);
+}
+
+function applySideEffects(language: Language): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  setRequestLanguage(language);
+}
+
+let initialised: Promise<void> | null = null;
+
+export function initI18n(language: Language = detectLanguage()): Promise<void> {
+  initialised ??= (async () => {
+    await Promise.all([
+      applyDayjsLocale(language),
+      i18next
+        .use(lazyBackend)
+        .use(initReactI18next)
+        .init({
+          lng: language,
+          fallbackLng: FALLBACK_LANGUAGE,
+          supportedLngs: [...LANGUAGES],
+          load: 'currentOnly',
+          ns: [...NAMESPACES],
+          defaultNS: 'common',
+          interpolation: { escapeValue: false },
+          returnNull: false,
+          react: { useSuspense: false },
+        }),
+    ]);
+    applySideEffects(language);
+  })();
+  return initialised;
+}
+
+export function currentLanguage(): Language {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
+}
+
+/** Switches the UI language once its texts and date locale are loaded, and remembers it. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await applyDayjsLocale(language);
+  await i18next.changeLanguage(language);
+  storage.setLanguage(language);
+  applySideEffects(language);
+}
+
+export { i18next };

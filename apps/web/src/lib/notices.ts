@@ -1,0 +1,48 @@
+// Short-lived messages ("Login successful.", "Failed to get the HC Point balance.") shown by
+// the <Notices> host; a tiny store so non-React code can raise them too.
+import { useSyncExternalStore } from 'react';
+
+export type NoticeTone = 'info' | 'success' | 'warning' | 'error';
+export interface Notice {
+  id: number;
+  tone: NoticeTone;
+  /** Translation key, e.g. 'info.loginSuc' or 'errors:SystemBusy'. */
+  messageKey: string;
+}
+
+const AUTO_CLOSE_MS = 5000;
+let notices: readonly Notice[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function set(next: readonly Notice[]): void {
+  notices = next;
+  for (const listener of [...listeners]) listener();
+}
+
+export function dismissNotice(id: number): void {
+  set(notices.filter((n) => n.id !== id));
+}
+
+export function showNotice(messageKey: string, tone: NoticeTone = 'info'): number {
+  const id = nextId++;
+  set([...notices, { id, tone, messageKey }]);
+  setTimeout(() => dismissNotice(id), AUTO_CLOSE_MS);
+  return id;
+}
+
+export function useNotices(): readonly Notice[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => notices,
+    () => notices,
+  );
+}
+
+/** Tests only. */
+export function clearNotices(): void {
+  set([]);
+}

@@ -1,0 +1,74 @@
+// Session rules of SPEC §4 that the API client triggers: HTTP 203 (expired) and code 20002
+// (go to /). The UI parts (dialog, navigation) are registered by the app shell.
+import { storage } from './storage';
+import { sessionEvents } from './session-events';
+import { anonymousUser, appStore } from './app-store';
+
+export interface SessionUi {
+  /** Shows the translated tokenFail info dialog; resolves when the user confirms it. */
+  confirmExpired(): Promise<void>;
+  navigate(to: string): void;
+  currentLocation(): { pathname: string; search: string };
+}
+
+const browserUi: SessionUi = {
+  confirmExpired: () => Promise.resolve(),
+  navigate: (to) => window.location.assign(to),
+  currentLocation: () => ({ pathname: window.location.pathname, search: window.location.search }),
+};
+
+let ui: SessionUi = browserUi;
+let armed = true;
+
+/** The app shell registers its router and dialog; returns a function restoring the defaults. */
+export function registerSessionUi(next: Partial<SessionUi>): () => void {
+  const previous = ui;
+  ui = { ...ui, ...next };
+  return () => {
+    ui = previous;
+  };
+}
+
+/** SPEC §4: /login with the previous path and query as `redirect`, none when at the root. */
+export function loginPathFor(pathname: string, search: string): string {
+  if (pathname === '/' || pathname === '') return '/login';
+  if (pathname === '/login') return `/login${search}`;
+  return `/login?redirect=${encodeURIComponent(pathname + search)}`;
+}
+
+/**
+ * SPEC §4 on HTTP 203: drop the token, emit `expired`, go to /login and show ONE info
+ * dialog; only its confirmation (`expired_confirm`) re-arms the handler, so concurrent
+ * 203 answers never stack dialogs.
+ */
+export function handleSessionExpired(): void {
+  storage.removeToken();
+  if (!armed) return;
+  armed = false;
+  const { pathname, search } = ui.currentLocation();
+  appStore.setState((s) => ({ userInfo: { ...anonymousUser, isInit: s.userInfo.isInit } }));
+  sessionEvents.emit('expired');
+  void ui.confirmExpired().then(() => {
+    armed = true;
+    sessionEvents.emit('expired_confirm');
+  });
+  ui.navigate(loginPathFor(pathname, search));
+}
+
+/** SPEC §4: code 20002 sends the user to / unless already there. */
+export function handleContextReset(): void {
+  if (ui.currentLocation().pathname !== '/') ui.navigate('/');
+}
+
+/** SPEC §4: logout removes the stored token and tells every listener. */
+export function endSession(): void {
+  storage.removeToken();
+  appStore.setState((s) => ({ userInfo: { ...anonymousUser, isInit: s.userInfo.isInit } }));
+  sessionEvents.emit('logout');
+}
+
+/** Tests only: re-arm and restore the browser defaults. */
+export function resetSessionHandling(): void {
+  armed = true;
+  ui = browserUi;
+}

@@ -1,0 +1,49 @@
+// Vitest set-up for the web project: jest-dom matchers, browser APIs jsdom lacks (matchMedia
+// driven by window.innerWidth, ResizeObserver, scrolling), i18n in en-US, clean state per test.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { queryClient } from '../app/query-client';
+import { appStore } from '../lib/app-store';
+import { changeLanguage, initI18n } from '../lib/i18n';
+import { clearNotices } from '../lib/notices';
+import { resetSessionHandling } from '../lib/session';
+import { sessionEvents } from '../lib/session-events';
+import { storage } from '../lib/storage';
+import { installMatchMedia } from './match-media';
+
+// jsdom's default width is 1024; tests start at a desktop width unless they say otherwise.
+window.innerWidth = 1280;
+installMatchMedia();
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? ResizeObserverStub });
+if (!('scrollIntoView' in Element.prototype)) {
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
+}
+window.scrollTo = () => {};
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+  storage.resetMemory();
+  sessionEvents.clear();
+  resetSessionHandling();
+  clearNotices();
+  appStore.reset();
+  queryClient.clear();
+  window.innerWidth = 1280;
+  await changeLanguage('en-US');
+  window.localStorage.clear();
+});

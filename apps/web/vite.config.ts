@@ -1,0 +1,64 @@
+// Vite build and dev server of the web app. Defines the app version and build id sent as
+// the SPEC §7 `version` / `htmlversion` headers; proxies the API to the server in dev.
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv } from 'vite';
+import { themeCssPlugin } from './src/app/theme/theme-css-plugin.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+const routerProductionBuild = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+/** Compile-time constants shared with vitest.config.ts. */
+export function appDefines(buildId: string) {
+  return {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    __BUILD_ID__: JSON.stringify(buildId),
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), '');
+  const target = env.VITE_API_PROXY || 'http://127.0.0.1:8080';
+  const buildId = env.BUILD_ID || new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const isBuild = mode === 'production';
+  return {
+    plugins: [react(), themeCssPlugin()],
+    resolve: {
+      // react-router's package exports only its development build (with dev warnings);
+      // ship the production build instead.
+      alias: isBuild ? [{ find: /^react-router$/, replacement: routerProductionBuild }] : [],
+    },
+    define: appDefines(buildId),
+    server: {
+      proxy: {
+        '/api': { target, changeOrigin: true },
+        '/healthz': { target, changeOrigin: true },
+        '/readyz': { target, changeOrigin: true },
+      },
+    },
+    preview: {
+      proxy: { '/api': { target, changeOrigin: true } },
+    },
+    build: {
+      target: 'es2022',
+      assetsDir: 'assets',
+      sourcemap: false,
+      // No inline <script> in index.html under the CSP: keep the module preload polyfill off.
+      modulePreload: { polyfill: false },
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        treeshake: {
+          // The contract's modules only declare schemas and constants: let unused ones drop out
+          // of the bundle (its package.json does not say sideEffects: false).
+          moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
+        },
+      },
+    },
+  };
+});

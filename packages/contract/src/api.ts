@@ -1,0 +1,89 @@
+// The record of every API call, keyed by the agreed names; server routes, the web client and OpenAPI iterate it.
+import type { ApiCall } from './call';
+import {
+  userLogin,
+  userLogout,
+  userSdkTicketGet,
+  userTmpWebTokenLogin,
+  userUinfo,
+  userWechatInfoGet,
+} from './auth';
+import {
+  orderWebCoinProduct,
+  orderWebPayChannel,
+  orderWebProduct,
+  rechargeRebateInfo,
+  rechargeV2Items,
+  userWebRole,
+} from './catalog';
+import { characterGameInfo, characterInfoSelect } from './character';
+import {
+  gameInfoContent,
+  settingWebArticle,
+  settingWebArticleDetail,
+  settingWebHomeConfJodo,
+} from './content';
+import { identitySave, userRealInfoQuery } from './identity';
+import {
+  orderCoinRecord,
+  orderDetail,
+  orderRecord,
+  orderWebCreate,
+  paymentOrderEpointPay,
+} from './orders';
+import {
+  userEmailCodeSend,
+  userEmailPswReset,
+  userPhoneCodeSend,
+  userPhonePswReset,
+} from './password-reset';
+import { redeemCode } from './redeem';
+import { bulletinTop, settingCrmUrl, settingInit, time } from './system';
+import { epointBalance, operateCoinBalance } from './wallet';
+
+export const api = {
+  time,
+  bulletinTop,
+  settingInit,
+  settingCrmUrl,
+  settingWebArticle,
+  settingWebArticleDetail,
+  settingWebHomeConfJodo,
+  userUinfo,
+  userLogin,
+  userTmpWebTokenLogin,
+  userLogout,
+  userEmailCodeSend,
+  userPhoneCodeSend,
+  userEmailPswReset,
+  userPhonePswReset,
+  userSdkTicketGet,
+  userWechatInfoGet,
+  userRealInfoQuery,
+  userWebRole,
+  operateCoinBalance,
+  epointBalance,
+  orderWebProduct,
+  orderWebCoinProduct,
+  orderWebPayChannel,
+  orderWebCreate,
+  orderRecord,
+  orderCoinRecord,
+  orderDetail,
+  characterInfoSelect,
+  characterGameInfo,
+  gameInfoContent,
+  identitySave,
+  paymentOrderEpointPay,
+  rechargeV2Items,
+  rechargeRebateInfo,
+  redeemCode,
+} as const satisfies Record<string, ApiCall>;
+
+export type Api = typeof api;
+export type ApiName = keyof Api;
+
+/** Every call as [name, call], in the order above. */
+export function apiEntries(): Array<[ApiName, ApiCall]> {
+  return Object.entries(api) as Array<[ApiName, ApiCall]>;
+}

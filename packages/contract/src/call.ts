@@ -1,0 +1,54 @@
+// One entry per API call: path, method, whether a session is required, and the zod
+// schemas of the body and of `result`. Server routes and the web client both read these.
+import { z } from 'zod';
+
+export type Auth = 'none' | 'optional' | 'required';
+
+export interface ApiCall<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  readonly path: string;
+  readonly method: 'GET' | 'POST';
+  readonly auth: Auth;
+  readonly body: B;
+  readonly result: R;
+  /** Path parameters (e.g. `:id`), when the path has any. */
+  readonly params?: z.ZodType;
+  /** Short English description, used in the OpenAPI document. */
+  readonly summary: string;
+  /** Where SPEC.md defines it, e.g. "SPEC §7". Where SPEC says "not shown", `chosen` explains our shape. */
+  readonly spec: string;
+  readonly chosen?: string;
+  readonly tag: string;
+}
+
+/** Keeps the exact schema types and the literal path, method and auth of each call. */
+export function defineCall<const C extends ApiCall>(call: C): C {
+  return call;
+}
+
+export type CallBody<C extends ApiCall> = z.input<C['body']>;
+export type CallResult<C extends ApiCall> = z.output<C['result']>;
+
+/** Success envelope (DESIGN §4). */
+export function okEnvelopeSchema<R extends z.ZodType>(result: R) {
+  return z.object({ code: z.literal(0), msg: z.string(), result });
+}
+
+/** Error envelope (DESIGN §4): HTTP 200 (or 203 for tokenFail) with a non-zero code. */
+export const errorEnvelopeSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.unknown().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Lists: `{ list, total, page, size }`, page starts at 1 (DESIGN §4). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    size: z.number().int().positive(),
+  });
+}
+
+export const emptyBodySchema = z.object({});

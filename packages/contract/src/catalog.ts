@@ -1,0 +1,155 @@
+// Servers, roles, products and payment methods: what a player can buy and where it goes (SPEC §2 Top-up, §3, §7).
+import { z } from 'zod';
+import { defineCall, emptyBodySchema } from './call';
+import {
+  cpGoodsId,
+  currencyCode,
+  hcPoint,
+  minorUnits,
+  roleId,
+  serverId,
+  unixSeconds,
+} from './common';
+import { ITEM_SORT_FACTOR } from './constants';
+
+/** SPEC §3 Server state. Orders are refused on a server under maintenance. */
+export const ServerState = { open: 0, maintenance: 1 } as const;
+export const serverStateSchema = z.union([
+  z.literal(ServerState.open),
+  z.literal(ServerState.maintenance),
+]);
+
+export const roleSchema = z.object({
+  role_id: roleId,
+  role_name: z.string(),
+  level: z.number().int().nonnegative().optional(),
+});
+export const serverRolesSchema = z.object({
+  server_id: serverId,
+  server_name: z.string(),
+  state: serverStateSchema,
+  roles: z.array(roleSchema),
+});
+export type Role = z.infer<typeof roleSchema>;
+export type ServerRoles = z.infer<typeof serverRolesSchema>;
+
+export const userWebRole = defineCall({
+  path: '/api/user/webRole',
+  method: 'POST',
+  auth: 'required',
+  body: emptyBodySchema,
+  result: z.object({ list: z.array(serverRolesSchema) }),
+  summary:
+    'Servers of the current game with the roles of the bound game account (cached by the client)',
+  spec: 'SPEC §3 Server and role, §7',
+  tag: 'catalog',
+  chosen:
+    'Body empty (game from the gameid header); result { list: [{ server_id, server_name, state, roles }] }, not paged.',
+});
+
+export const rebateSchema = z.object({
+  percent: z.number().int().nonnegative().describe('Extra HC Point returned, percent of the price'),
+  amount: hcPoint.describe('HC Point returned for this item'),
+  end_ts: unixSeconds.nullable().describe('When the rebate offer ends; null = open-ended'),
+});
+
+export const productSchema = z.object({
+  name: z.string(),
+  price: minorUnits,
+  currency: currencyCode,
+  cp_goods_id: cpGoodsId,
+  icon: z.string(),
+  bonus: z.number().int().nonnegative().optional().describe('Extra percent shown as a tag'),
+  gift: hcPoint.optional().describe('Gift amount'),
+  rebate: rebateSchema.optional(),
+  is_epoint: z.boolean().describe('true: HC Point pack (coin product); false: game pack'),
+  amount: hcPoint.nullable().describe('HC Point credited by a coin pack; null for game packs'),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** SPEC §3, §9: items are ordered by price with the key price×1000. */
+export function productSortKey(p: Pick<Product, 'price'>): number {
+  return p.price * ITEM_SORT_FACTOR;
+}
+
+export const productListSchema = z.object({ list: z.array(productSchema) });
+export const roleTargetBodySchema = z.object({ role_id: roleId, server_id: serverId });
+
+export const orderWebProduct = defineCall({
+  path: '/api/order/webProduct',
+  method: 'POST',
+  auth: 'required',
+  body: roleTargetBodySchema,
+  result: productListSchema,
+  summary: 'Game packs for a role',
+  spec: 'SPEC §3 Product item, §7',
+  tag: 'catalog',
+  chosen: 'Result { list: Product[] } sorted by price.',
+});
+export const orderWebCoinProduct = defineCall({
+  path: '/api/order/webCoinProduct',
+  method: 'POST',
+  auth: 'optional',
+  body: emptyBodySchema,
+  result: productListSchema,
+  summary: 'HC Point packs',
+  spec: 'SPEC §3 Product item, §7',
+  tag: 'catalog',
+  chosen: 'Result { list: Product[] } with is_epoint true and amount set.',
+});
+
+export const payChannelSchema = z.object({
+  channel_code: z.string().min(1).max(32),
+  channel_name: z.string(),
+  kind: z.enum(['card', 'paypal', 'epoint', 'other']).describe('epoint = pay with HC Point'),
+  icon: z.string().nullable(),
+});
+export type PayChannel = z.infer<typeof payChannelSchema>;
+export const orderWebPayChannel = defineCall({
+  path: '/api/order/webPayChannel',
+  method: 'POST',
+  auth: 'required',
+  body: roleTargetBodySchema.extend({ cp_goods_id: cpGoodsId }),
+  result: z.object({ list: z.array(payChannelSchema) }),
+  summary: 'Payment methods available for an item',
+  spec: 'SPEC §2 Top-up, §7',
+  tag: 'catalog',
+  chosen: 'Result { list: [{ channel_code, channel_name, kind, icon }] }.',
+});
+
+export const rechargeV2Items = defineCall({
+  path: '/api/recharge/v2/items',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ role_id: roleId.optional(), server_id: serverId.optional() }),
+  result: z.object({ game_packs: z.array(productSchema), coin_packs: z.array(productSchema) }),
+  summary: 'Both kinds of item in one answer for the top-up screen',
+  spec: 'SPEC §3, §7',
+  tag: 'catalog',
+  chosen: 'Body { role_id?, server_id? }; game_packs is empty unless both are given.',
+});
+
+export const rebateTierSchema = z.object({
+  threshold: minorUnits.describe('Minimum paid amount for this tier'),
+  currency: currencyCode,
+  percent: z.number().int().nonnegative(),
+});
+export const rebateInfoResultSchema = z.object({
+  active: z.boolean(),
+  begin_ts: unixSeconds.nullable(),
+  end_ts: unixSeconds.nullable(),
+  tiers: z.array(rebateTierSchema),
+  desc: z.string().describe('Plain text in the request language'),
+});
+export const rechargeRebateInfo = defineCall({
+  path: '/api/recharge/rebate/info',
+  method: 'POST',
+  auth: 'none',
+  body: emptyBodySchema,
+  result: rebateInfoResultSchema,
+  summary: 'Current top-up rebate campaign',
+  spec: 'SPEC §3, §7, §8',
+  tag: 'catalog',
+  chosen:
+    'Body empty; result { active, begin_ts, end_ts, tiers: [{ threshold, currency, percent }], desc }.',
+});

@@ -1,0 +1,46 @@
+// The character (game account, server, role) the player acts as (SPEC §1, §2 Account screen "Bound game", §7).
+import { z } from 'zod';
+import { defineCall, emptyBodySchema } from './call';
+import { numericId, roleId, serverId, unixSeconds } from './common';
+
+export const selectedCharacterSchema = z.object({
+  server_id: serverId,
+  server_name: z.string(),
+  role_id: roleId,
+  role_name: z.string(),
+  level: z.number().int().nonnegative().optional(),
+});
+export type SelectedCharacter = z.infer<typeof selectedCharacterSchema>;
+
+export const characterInfoSelect = defineCall({
+  path: '/api/character/info/select',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ server_id: serverId, role_id: roleId }),
+  result: selectedCharacterSchema,
+  summary: 'Choose (report) the role the player tops up; the role is validated with the game',
+  spec: 'SPEC §7, §8',
+  tag: 'character',
+  chosen: 'Body { server_id, role_id }; result is the validated role (RoleNotFound otherwise).',
+});
+
+export const boundGameSchema = z.object({
+  game_id: numericId,
+  game_name: z.string(),
+  icon: z.string(),
+  gameAccountId: numericId.describe('Also called uid'),
+  bind_ts: unixSeconds,
+  last_character: selectedCharacterSchema.nullable(),
+});
+export const characterGameInfo = defineCall({
+  path: '/api/character/game/info',
+  method: 'POST',
+  auth: 'required',
+  body: emptyBodySchema,
+  result: z.object({ list: z.array(boundGameSchema) }),
+  summary: 'Games bound to the signed-in account with the last chosen role',
+  spec: 'SPEC §2 Account screen, §7',
+  tag: 'character',
+  chosen:
+    'Body empty; result { list: [{ game_id, game_name, icon, gameAccountId, bind_ts, last_character }] }.',
+});

@@ -1,0 +1,57 @@
+// Wire primitives shared by every area: ids, money, times, paging (DESIGN §4).
+import { z } from 'zod';
+
+/** Unix seconds (DESIGN §4: times on the wire are seconds). */
+export const unixSeconds = z.number().int().nonnegative().describe('Unix time in seconds');
+/** Integer minor units of `currency` (499 = 4.99 USD). */
+export const minorUnits = z
+  .number()
+  .int()
+  .nonnegative()
+  .describe('Money in integer minor units of `currency`');
+/** ISO 4217 code, upper case. */
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .describe('ISO 4217 currency code');
+/** HC Point amounts are whole numbers. */
+export const hcPoint = z.number().int().nonnegative().describe('HC Point (integer)');
+/** Numeric database ids travel as JSON numbers, never strings. */
+export const numericId = z.number().int().positive();
+/** Role ids come from the game and are opaque (they may exceed 2^53): strings. */
+export const roleId = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('Role id as issued by the game (opaque string)');
+export const serverId = numericId.describe('Game server id');
+export const sdkOrderId = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('Portal order number (also called paymentId)');
+export const cpGoodsId = z.string().min(1).max(64).describe('Product id in the game catalogue');
+export const emailAddress = z.email().max(254);
+/** E.164: "+" then 8..15 digits. */
+export const e164Phone = z
+  .string()
+  .regex(/^\+[1-9]\d{7,14}$/)
+  .describe('Phone number in E.164 form');
+/** Calendar date without time zone, `YYYY-MM-DD`. */
+export const isoDate = z.iso.date().describe('Calendar date YYYY-MM-DD');
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 10;
+
+/** `page` starts at 1; `size` 1..100 (SPEC §9 leaves defaults open: 1 and 10). */
+export const pageQuery = {
+  page: z.number().int().positive().default(1),
+  size: z.number().int().positive().max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+};
+
+/** Result of an action that returns nothing else. */
+export const doneResultSchema = z.object({ success: z.literal(true) });
+
+/** Body of the calls that carry one encrypted field (SPEC §5, §7). */
+export const encryptedDataBodySchema = z.object({
+  data: z.string().min(1).max(8192).describe('AES-256-GCM payload token (see encryptPayload)'),
+});

@@ -1,0 +1,103 @@
+// The error catalogue of SPEC §8 as stable numeric codes. Codes never change once
+// released; the web shows the translated text for `errors:<key>`, never the server's `msg`.
+
+export const ErrorCode = {
+  Ok: 0,
+  /** Transport/network failure as seen by the client (SPEC §7 "Network errors become a 500 error"). */
+  NetworkError: 500,
+  InvalidParams: 10001,
+  SystemBusy: 10002,
+  NotFound: 10003,
+  PayloadTooLarge: 10004,
+  TooManyRequests: 10005,
+  AccountNotFound: 11001,
+  GameAccountNotFound: 11002,
+  LoginNameNotFound: 11003,
+  EmailNotFound: 11004,
+  PhoneNotFound: 11005,
+  FacebookAccountNotFound: 11006,
+  GoogleAccountNotFound: 11007,
+  AppleAccountNotFound: 11008,
+  AuthFail: 12001,
+  InvalidPassword: 12002,
+  InvalidMobileCode: 12003,
+  InvalidToken: 12004,
+  AuthCodeSendTooFrequently: 12005,
+  canNoEmailLogin: 12006,
+  InvalidEmailCode: 12007,
+  PasswordFormatMismatch: 12008,
+  /** Session missing/expired/revoked: always sent with HTTP 203 (SPEC §4, DESIGN §4). */
+  tokenFail: 20001,
+  /**
+   * SPEC §4: "Response code 20002 sends the user to / if not already there."
+   * Meaning here: the request cannot be served in the current context (e.g. the game or
+   * game account in the headers is unknown or no longer available); the client restarts
+   * from the home page.
+   */
+  ContextReset: 20002,
+  ePointNumInsufficient: 30001,
+  serverMaintenance: 30002,
+  OrderNotFound: 30003,
+  ProductNotFound: 30004,
+  RoleNotFound: 30005,
+  PayChannelUnavailable: 30006,
+  OrderNotPayable: 30007,
+  ArticleNotFound: 40001,
+  RedeemCodeInvalid: 40002,
+  RedeemCodeUsed: 40003,
+  RedeemCodeExpired: 40004,
+  RedeemLimitReached: 40005,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/** English text sent as `msg` (for logs and API users; the web translates by code). */
+export const errorMessages: Record<ErrorCodeName, string> = {
+  Ok: 'ok',
+  NetworkError: 'Network error',
+  InvalidParams: 'Parameter exception',
+  SystemBusy: 'The system is busy',
+  NotFound: 'Not found',
+  PayloadTooLarge: 'Request body too large',
+  TooManyRequests: 'Too many requests',
+  AccountNotFound: 'Account does not exist',
+  GameAccountNotFound: 'Game account does not exist',
+  LoginNameNotFound: 'Login name does not exist',
+  EmailNotFound: 'Email account does not exist',
+  PhoneNotFound: 'Phone account does not exist',
+  FacebookAccountNotFound: 'Facebook account does not exist',
+  GoogleAccountNotFound: 'Google account does not exist',
+  AppleAccountNotFound: 'Apple account does not exist',
+  AuthFail: 'User authentication failed',
+  InvalidPassword: 'Incorrect password',
+  InvalidMobileCode: 'Phone verification code is incorrect',
+  InvalidToken: 'Illegal token',
+  AuthCodeSendTooFrequently: 'The verification code is obtained too frequently',
+  canNoEmailLogin: 'Email login is not supported, choose another login method',
+  InvalidEmailCode: 'Email verification code is incorrect',
+  PasswordFormatMismatch: 'Password format mismatch',
+  tokenFail: 'Information expired or account accessed on another device',
+  ContextReset: 'Context is no longer valid, start again from the home page',
+  ePointNumInsufficient: 'The HC balance is insufficient, please recharge',
+  serverMaintenance: 'The server is under maintenance, try again later',
+  OrderNotFound: 'Order does not exist',
+  ProductNotFound: 'Item does not exist',
+  RoleNotFound: 'Role does not exist',
+  PayChannelUnavailable: 'Payment method unavailable',
+  OrderNotPayable: 'Order cannot be paid',
+  ArticleNotFound: 'Announcement does not exist',
+  RedeemCodeInvalid: 'Redeem code is invalid',
+  RedeemCodeUsed: 'Redeem code has already been used',
+  RedeemCodeExpired: 'Redeem code has expired',
+  RedeemLimitReached: 'Redeem limit reached',
+};
+
+const byValue = new Map<number, ErrorCodeName>(
+  Object.entries(ErrorCode).map(([k, v]) => [v, k as ErrorCodeName]),
+);
+
+/** The catalogue key for a numeric code, or undefined for a code we do not know. */
+export function errorKeyOf(code: number): ErrorCodeName | undefined {
+  return byValue.get(code);
+}

@@ -1,0 +1,28 @@
+// The request headers of SPEC §7 that every API call may carry.
+import { z } from 'zod';
+
+/** Lower-case header names (HTTP header names are case-insensitive; Node lower-cases them). */
+export const HEADER_NAMES = [
+  'version',
+  'htmlversion',
+  'accountid',
+  'gameid',
+  'userid',
+  'clientid',
+  'token',
+] as const;
+export type HeaderName = (typeof HEADER_NAMES)[number];
+
+export const requestHeadersSchema = z.object({
+  version: z.string().optional(),
+  htmlversion: z.string().optional(),
+  accountid: z.string().optional(),
+  gameid: z.string().optional(),
+  userid: z.string().optional(),
+  clientid: z.string().optional(),
+  token: z.string().optional(),
+});
+export type RequestHeaders = z.infer<typeof requestHeadersSchema>;
+
+/** Optional language override read by content calls before `Accept-Language` (falls back to en-US). */
+export const LANGUAGE_HEADER = 'lang';

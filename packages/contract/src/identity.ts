@@ -1,0 +1,59 @@
+// Real-name information (SPEC §2 Account screen, §3 Real-name information): query and save.
+import { z } from 'zod';
+import { defineCall, emptyBodySchema } from './call';
+import { e164Phone, emailAddress, encryptedDataBodySchema, isoDate } from './common';
+
+/** What `data` of identity/save decrypts to (JSON). SPEC §3 leaves types open; these are ours. */
+export const identityPayloadSchema = z.object({
+  name: z.string().trim().min(1).max(100).describe('Full name'),
+  birthday: isoDate,
+  address: z.string().trim().min(1).max(300),
+  phone: e164Phone,
+  email: emailAddress,
+  id_number: z.string().trim().min(4).max(32).describe('National ID or passport number'),
+  sign_region: z.string().trim().min(1).max(100).describe('Signing region'),
+  sign_date: isoDate.describe('Signing date YYYY-MM-DD'),
+});
+export type IdentityPayload = z.infer<typeof identityPayloadSchema>;
+
+/** As shown back to the player: the ID number, phone and email are masked (DESIGN §5). */
+export const realInfoSchema = z.object({
+  name: z.string(),
+  birthday: z.string(),
+  address: z.string(),
+  phone: z.string().describe('Masked, e.g. +8613******78'),
+  email: z.string().describe('Masked, e.g. a***@example.com'),
+  id_number: z.string().describe('Masked, e.g. 1234********5678'),
+  sign_region: z.string(),
+  sign_date: z.string(),
+});
+export type RealInfo = z.infer<typeof realInfoSchema>;
+
+export const realInfoResultSchema = z.object({
+  info: realInfoSchema.nullable().describe('null: none saved yet'),
+});
+
+export const userRealInfoQuery = defineCall({
+  path: '/api/user/real/info/query',
+  method: 'POST',
+  auth: 'required',
+  body: emptyBodySchema,
+  result: realInfoResultSchema,
+  summary: 'Real-name information of the signed-in account (masked)',
+  spec: 'SPEC §2, §3, §7',
+  tag: 'user',
+  chosen:
+    'Body empty; result { info: null | masked real-name info } (null shows the "none exists" message).',
+});
+
+export const identitySave = defineCall({
+  path: '/api/identity/save',
+  method: 'POST',
+  auth: 'required',
+  body: encryptedDataBodySchema,
+  result: realInfoResultSchema,
+  summary: 'Save real-name information (encrypted payload)',
+  spec: 'SPEC §3, §5, §7',
+  tag: 'user',
+  chosen: 'data = encryptPayload(JSON of identityPayloadSchema); result is the saved info, masked.',
+});

@@ -1,0 +1,195 @@
+// Builds the OpenAPI 3.1 document served at /api/docs (DESIGN §4) from `api`, so docs never drift from the code.
+import { z } from 'zod';
+import { apiEntries, type ApiName } from './api';
+import { errorEnvelopeSchema, type ApiCall } from './call';
+import { ErrorCode, errorMessages, type ErrorCodeName } from './errors';
+import { apiExamples } from './examples';
+import { HEADER_NAMES, LANGUAGE_HEADER } from './headers';
+
+export type JsonSchema = { [key: string]: unknown };
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: JsonSchema;
+  paths: Record<string, JsonSchema>;
+  [key: string]: unknown;
+};
+
+const TAGS: Record<string, string> = {
+  system: 'Time, bulletin, site configuration',
+  user: 'Sessions, login, password reset, real-name information',
+  catalog: 'Servers, roles, products, payment methods, rebates',
+  character: 'The chosen game account, server and role',
+  orders: 'Order creation, payment with HC Point, records',
+  wallet: 'HC Point balances',
+  content: 'Announcements, home configuration, game content, redeem codes',
+};
+
+const HEADER_DOCS: Record<string, string> = {
+  version: 'Client app version',
+  htmlversion: 'Web build version',
+  accountid: 'Login account id (accid)',
+  gameid: 'Current game id',
+  userid: 'Current game account id',
+  clientid: 'Device id (stored under hc_device_id)',
+  token: 'Session token from login',
+  [LANGUAGE_HEADER]: 'Language override for translated content (else Accept-Language, else en-US)',
+};
+
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const out: JsonSchema = {
+    ...z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }),
+  };
+  delete out.$schema;
+  return out;
+}
+
+export function errorCatalogue(): Array<{ code: number; key: ErrorCodeName; message: string }> {
+  return (Object.keys(ErrorCode) as ErrorCodeName[])
+    .filter((key) => key !== 'Ok')
+    .map((key) => ({ code: ErrorCode[key], key, message: errorMessages[key] }));
+}
+
+/** `/api/game/info/content/:id` -> `/api/game/info/content/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema, example?: unknown) => ({
+  'application/json': example === undefined ? { schema } : { schema, example },
+});
+
+function security(call: ApiCall): Array<Record<string, string[]>> {
+  if (call.auth === 'required') return [{ token: [] }];
+  if (call.auth === 'optional') return [{ token: [] }, {}];
+  return [];
+}
+
+function pathParameters(call: ApiCall): JsonSchema[] {
+  if (!call.params) return [];
+  const schema = toJsonSchema(call.params, 'input');
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: s,
+  }));
+}
+
+function operation(name: ApiName, call: ApiCall): JsonSchema {
+  const description = [
+    `Auth: ${call.auth}. Source: ${call.spec}.`,
+    call.chosen ? `Chosen shape: ${call.chosen}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const responses: JsonSchema = {
+    '200': {
+      description:
+        'Success envelope `{ code: 0, msg, result }` or a business error envelope `{ code, msg, data? }`',
+      content: json(
+        {
+          oneOf: [
+            {
+              type: 'object',
+              properties: {
+                code: { const: 0 },
+                msg: { type: 'string' },
+                result: ref(`${name}Result`),
+              },
+              required: ['code', 'msg', 'result'],
+            },
+            ref('ErrorEnvelope'),
+          ],
+        },
+        { code: 0, msg: 'ok', result: apiExamples[name].result },
+      ),
+    },
+  };
+  if (call.auth === 'required') {
+    responses['203'] = {
+      description: `Session missing or expired: code ${ErrorCode.tokenFail} (tokenFail)`,
+      content: json(ref('TokenFailEnvelope')),
+    };
+  }
+  const op: JsonSchema = {
+    operationId: name,
+    summary: call.summary,
+    description,
+    tags: [call.tag],
+    'x-auth': call.auth,
+    security: security(call),
+    parameters: [
+      ...[...HEADER_NAMES, LANGUAGE_HEADER].map((h) => ({
+        $ref: `#/components/parameters/header_${h}`,
+      })),
+      ...pathParameters(call),
+    ],
+    responses,
+  };
+  if (call.method === 'POST')
+    op.requestBody = { required: true, content: json(ref(`${name}Body`), apiExamples[name].body) };
+  return op;
+}
+
+function infoDescription(): string {
+  const rows = errorCatalogue().map((e) => `| ${e.code} | ${e.key} | ${e.message} |`);
+  return [
+    'HC Portal API. Every answer is HTTP 200 with `{ code: 0, msg: "ok", result }`, or HTTP 200 with',
+    '`{ code, msg, data? }` for a business error. A call whose auth is `required` answers HTTP 203 with',
+    `code ${ErrorCode.tokenFail} (tokenFail) when the session is missing or expired. Code ${ErrorCode.ContextReset} sends the client to \`/\`.`,
+    'Times are Unix seconds; money is integer minor units plus an ISO 4217 currency; HC Point amounts are integers.',
+    '',
+    '| Code | Key | Meaning |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+export function buildOpenApiDocument(): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = {};
+  const paths: Record<string, JsonSchema> = {};
+  for (const [name, call] of apiEntries()) {
+    schemas[`${name}Body`] = toJsonSchema(call.body, 'input');
+    schemas[`${name}Result`] = toJsonSchema(call.result, 'output');
+    const item = (paths[openApiPath(call.path)] ??= {});
+    item[call.method.toLowerCase()] = operation(name, call);
+  }
+  const errorEnvelope = toJsonSchema(errorEnvelopeSchema, 'output');
+  const errorProps = {
+    ...(errorEnvelope.properties as JsonSchema),
+    code: { type: 'integer', not: { const: 0 } },
+  };
+  schemas.ErrorEnvelope = { ...errorEnvelope, properties: errorProps };
+  schemas.TokenFailEnvelope = {
+    ...errorEnvelope,
+    properties: { ...errorProps, code: { const: ErrorCode.tokenFail } },
+  };
+  const parameters = Object.fromEntries(
+    [...HEADER_NAMES, LANGUAGE_HEADER].map((h) => [
+      `header_${h}`,
+      {
+        name: h,
+        in: 'header',
+        required: false,
+        description: HEADER_DOCS[h],
+        schema: { type: 'string' },
+      },
+    ]),
+  );
+  return {
+    openapi: '3.1.0',
+    info: { title: 'HC Portal API', version: '1.0.0', description: infoDescription() },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: '/' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas,
+      parameters,
+      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+    },
+    'x-error-codes': errorCatalogue(),
+  };
+}

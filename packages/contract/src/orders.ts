@@ -1,0 +1,154 @@
+// Orders: create, pay with HC Point, records and detail (SPEC §2 Top-up and Order status screens, §3, §7).
+import { z } from 'zod';
+import { defineCall, pageOf } from './call';
+import {
+  cpGoodsId,
+  currencyCode,
+  minorUnits,
+  numericId,
+  pageQuery,
+  roleId,
+  sdkOrderId,
+  serverId,
+  unixSeconds,
+} from './common';
+import { SERVER_ORDER_STATUSES } from './status';
+import { epointBalanceResultSchema } from './wallet';
+
+export const serverOrderStatusSchema = z
+  .literal(SERVER_ORDER_STATUSES)
+  .describe('Server order status 1..6 (map with toClientStatus)');
+export const orderTypeSchema = z
+  .enum(['game', 'coin'])
+  .describe('game = game pack, coin = HC Point pack');
+
+export const createOrderBodySchema = z.object({
+  role_id: roleId,
+  server_id: serverId,
+  cp_goods_id: cpGoodsId,
+  channel_code: z.string().min(1).max(32).describe('From orderWebPayChannel'),
+  role_name: z.string().max(100),
+  server_name: z.string().max(100),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+export const createOrderResultSchema = z.object({
+  pay_url: z.string().describe('Checkout page to open; for HC Point, the order detail page'),
+  sdk_order_id: sdkOrderId,
+});
+export const orderWebCreate = defineCall({
+  path: '/api/order/webCreate',
+  method: 'POST',
+  auth: 'required',
+  body: createOrderBodySchema,
+  result: createOrderResultSchema,
+  summary: 'Create an unpaid order with a price snapshot and start payment',
+  spec: 'SPEC §3, §7',
+  tag: 'orders',
+});
+
+export const paymentOrderEpointPay = defineCall({
+  path: '/api/payment/order/epoint/pay',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ paymentId: sdkOrderId }),
+  result: z.object({
+    sdk_order_id: sdkOrderId,
+    status: serverOrderStatusSchema,
+    balance: epointBalanceResultSchema,
+  }),
+  summary: 'Pay an unpaid order with HC Point',
+  spec: 'SPEC §3, §7, §8 ePointNumInsufficient',
+  tag: 'orders',
+  chosen:
+    'Result { sdk_order_id, status (server), balance { basicNum, presentNum } after payment }.',
+});
+
+const timeRange = {
+  begin: unixSeconds.optional(),
+  end: unixSeconds.optional(),
+};
+
+export const orderRecordBodySchema = z.object({
+  ...pageQuery,
+  ...timeRange,
+  sdk_order_id: sdkOrderId.optional(),
+  status: serverOrderStatusSchema
+    .optional()
+    .describe('Server status; client filters go through toServerFilter'),
+});
+export const orderRecordRowSchema = z.object({
+  sdk_order_id: sdkOrderId,
+  name: z.string().describe('Item name'),
+  amount: minorUnits,
+  currency: currencyCode,
+  status: serverOrderStatusSchema,
+  channel_name: z.string(),
+  create_ts: unixSeconds,
+  game_name: z.string(),
+  server_name: z.string(),
+  role_name: z.string(),
+  uid: numericId.describe('Game account id'),
+  order_type: orderTypeSchema,
+});
+export type OrderRecordRow = z.infer<typeof orderRecordRowSchema>;
+export const orderRecord = defineCall({
+  path: '/api/order/record',
+  method: 'POST',
+  auth: 'required',
+  body: orderRecordBodySchema,
+  result: pageOf(orderRecordRowSchema),
+  summary: 'Top-up history of the signed-in account, newest first',
+  spec: 'SPEC §3 Order record row, §7',
+  tag: 'orders',
+  chosen:
+    "Rows add currency, game_name, server_name, role_name, uid, order_type to SPEC's row; page 1, size 10 by default.",
+});
+
+export const coinRecordRowSchema = z.object({
+  sdk_order_id: sdkOrderId,
+  create_ts: unixSeconds,
+  change: z.number().int().describe('Signed HC Point change'),
+  balance: z.number().int().nonnegative().describe('HC Point balance after the change'),
+  type: z.enum(['income', 'expense']),
+});
+export type CoinRecordRow = z.infer<typeof coinRecordRowSchema>;
+export const orderCoinRecord = defineCall({
+  path: '/api/order/coin/record',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ ...pageQuery, ...timeRange }),
+  result: pageOf(coinRecordRowSchema),
+  summary: 'HC Point ledger of the signed-in account, newest first',
+  spec: 'SPEC §3 HC Point record row, §7',
+  tag: 'orders',
+  chosen: 'Rows as SPEC §3; page 1, size 10 by default.',
+});
+
+export const orderDetailResultSchema = z.object({
+  sdk_order_id: sdkOrderId,
+  name: z.string(),
+  status: serverOrderStatusSchema,
+  channel_name: z.string(),
+  account: z.string(),
+  game_name: z.string(),
+  server_name: z.string(),
+  role_name: z.string(),
+  amount: minorUnits,
+  currency: currencyCode,
+  create_ts: unixSeconds,
+  pay_url: z.string().nullable().describe('Set while the order can still be paid'),
+  timeline: z.array(z.object({ status: serverOrderStatusSchema, ts: unixSeconds })),
+});
+export type OrderDetail = z.infer<typeof orderDetailResultSchema>;
+export const orderDetail = defineCall({
+  path: '/api/order/detail',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ sdk_order_id: sdkOrderId }),
+  result: orderDetailResultSchema,
+  summary: 'One order with its status timeline (payment detail screen)',
+  spec: 'SPEC §2 Order status screen',
+  tag: 'orders',
+  chosen:
+    'Path not in SPEC §7: /api/order/detail. Result: status, method, account, game, server, amount plus timeline.',
+});

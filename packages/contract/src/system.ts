@@ -1,0 +1,86 @@
+// System calls: server time, top bulletin, site init, customer-support URL (SPEC §7).
+import { z } from 'zod';
+import { defineCall, emptyBodySchema } from './call';
+import { numericId, unixSeconds } from './common';
+import { FALLBACK_LANGUAGE } from './constants';
+
+export const timeResultSchema = z.object({
+  ts: unixSeconds,
+  ms: z.number().int().nonnegative().describe('Unix ms'),
+});
+export const time = defineCall({
+  path: '/api/time',
+  method: 'GET',
+  auth: 'none',
+  body: emptyBodySchema,
+  result: timeResultSchema,
+  summary: 'Server time for clock sync',
+  spec: 'SPEC §7',
+  tag: 'system',
+});
+
+export const bulletinSchema = z.object({
+  id: numericId,
+  title: z.string(),
+  content: z.string().describe('Plain text'),
+  link: z.string().nullable(),
+  create_ts: unixSeconds,
+});
+export type Bulletin = z.infer<typeof bulletinSchema>;
+export const bulletinTop = defineCall({
+  path: '/api/bulletin/top',
+  method: 'GET',
+  auth: 'none',
+  body: emptyBodySchema,
+  result: z.object({ bulletin: bulletinSchema.nullable() }),
+  summary:
+    'The pinned bulletin, in the request language (lang or Accept-Language header, else en-US)',
+  spec: 'SPEC §7',
+  tag: 'system',
+  chosen: 'Result { bulletin: null | { id, title, content (plain text), link, create_ts } }.',
+});
+
+export const platformSchema = z.enum(['android', 'pc', 'ios']);
+export type Platform = z.infer<typeof platformSchema>;
+export const gameSummarySchema = z.object({
+  game_id: numericId,
+  name: z.string(),
+  icon: z.string(),
+  platforms: z.array(platformSchema),
+});
+export const settingInitResultSchema = z.object({
+  site_title: z.string(),
+  game_id: numericId.describe('Default game'),
+  games: z.array(gameSummarySchema),
+  ios_supported: z.boolean().describe('false: iOS visitors see the not-supported page (SPEC §1)'),
+  payload_key: z.string().describe('Base64 AES-256 key for SPEC §5 payload encryption'),
+  customer_service: z.string().describe('URL'),
+  languages: z.array(z.string()),
+  fallback_language: z.literal(FALLBACK_LANGUAGE),
+  server_time: unixSeconds,
+});
+export type SettingInitResult = z.infer<typeof settingInitResultSchema>;
+export const settingInit = defineCall({
+  path: '/api/setting/init',
+  method: 'POST',
+  auth: 'none',
+  body: emptyBodySchema,
+  result: settingInitResultSchema,
+  summary: 'Site configuration loaded once at start',
+  spec: 'SPEC §7',
+  tag: 'system',
+  chosen:
+    'Body empty; result carries site title, games, iOS support, payload key, support URL, languages, server time.',
+});
+
+export const settingCrmUrl = defineCall({
+  path: '/api/setting/crmUrl',
+  method: 'POST',
+  auth: 'optional',
+  body: emptyBodySchema,
+  result: z.object({ crm_url: z.string().describe('Customer-support URL for this player') }),
+  summary: 'Customer-support (CRM) link',
+  spec: 'SPEC §7',
+  tag: 'system',
+  chosen: 'Body empty.',
+});
