@@ -23,7 +23,8 @@ export const test = base.extend<object, WorkerFixtures>({
       const body = (await res.json()) as { code: number; result?: { site_title?: string } };
       const title = body.result?.site_title;
       await api.dispose();
-      if (body.code !== 0 || !title) throw new Error(`setting/init failed: ${JSON.stringify(body)}`);
+      if (body.code !== 0 || !title)
+        throw new Error(`setting/init failed: ${JSON.stringify(body)}`);
       await use(title);
     },
     { scope: 'worker' },

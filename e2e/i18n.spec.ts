@@ -13,7 +13,10 @@ async function expectHomeIn(page: Page, language: Language, siteTitle: string): 
   await expect(menu.getByRole('link', { name: texts.nav.information, exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: texts.nav.account, exact: true })).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 1, name: fill(texts.pages.home.welcome, { site: siteTitle }) }),
+    page.getByRole('heading', {
+      level: 1,
+      name: fill(texts.pages.home.welcome, { site: siteTitle }),
+    }),
   ).toBeVisible();
   await expect(page).toHaveTitle(pageTitle(language, 'home', siteTitle));
   await expect(page.locator('html')).toHaveAttribute('lang', language);

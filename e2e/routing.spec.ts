@@ -14,7 +14,10 @@ test.describe('redirect routes (SPEC §2)', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/main\/home$/);
     await expect(
-      page.getByRole('heading', { level: 1, name: fill(en.pages.home.welcome, { site: siteTitle }) }),
+      page.getByRole('heading', {
+        level: 1,
+        name: fill(en.pages.home.welcome, { site: siteTitle }),
+      }),
     ).toBeVisible();
     await expect(page).toHaveTitle(pageTitle('en-US', 'home', siteTitle));
   });
@@ -80,7 +83,10 @@ test.describe('404 page (SPEC §2)', () => {
     await page.getByRole('link', { name: en.pages.notFound.home }).click();
     await expect(page).toHaveURL(/\/main\/home$/);
     await expect(
-      page.getByRole('heading', { level: 1, name: fill(en.pages.home.welcome, { site: siteTitle }) }),
+      page.getByRole('heading', {
+        level: 1,
+        name: fill(en.pages.home.welcome, { site: siteTitle }),
+      }),
     ).toBeVisible();
   });
 });

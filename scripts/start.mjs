@@ -21,7 +21,7 @@ if (isStale('apps/server/dist/main.js', server)) {
   await run('npm', ['run', 'build', '-w', 'apps/server']);
 }
 
-const env = { ...process.env, HC_DEMO: process.env.HC_DEMO ?? '1' };
+const env = { ...process.env };
 const child = (await import('node:child_process')).spawn(
   process.execPath,
   ['apps/server/dist/main.js', ...process.argv.slice(2)],

@@ -114,6 +114,16 @@ describe('web app serving', () => {
     }
   });
 
+  it('answers generic clients (Accept */* or none) with index.html for client routes only', async () => {
+    for (const headers of [{ accept: '*/*' }, {}]) {
+      const page = await app.inject({ method: 'GET', url: '/main/home?x=1', headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      const file = await app.inject({ method: 'GET', url: '/robots-missing.txt', headers });
+      expect(file.statusCode).toBe(404);
+    }
+  });
+
   it('does not answer non-HTML requests or server paths with index.html', async () => {
     expect(
       (

@@ -1,5 +1,7 @@
 // Entry: styles, language, router; the start-up calls (issue brief §8) load in parallel.
 // Mantine's providers live in the (lazy) layouts, keeping its JS out of this chunk.
+// First: zod must be told before any schema is built (see zod-csp.ts).
+import './lib/zod-csp';
 import './styles/mantine';
 import 'virtual:hc-theme.css';
 import './styles/global.css';

@@ -23,7 +23,12 @@ const NOT_SPA = [
 export function isSpaRoute(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (NOT_SPA.some((re) => re.test(req.url))) return false;
-  return (req.headers.accept ?? '').includes('text/html');
+  const accept = req.headers.accept ?? '*/*';
+  if (accept.includes('text/html')) return true;
+  // Generic clients (curl, link checkers: Accept */* or none) get the app for client routes,
+  // which have no file extension; a missing file such as /robots.txt stays a 404.
+  const path = req.url.split('?')[0] ?? '';
+  return accept.includes('*/*') && !/\.[a-z0-9]+$/i.test(path);
 }
 
 const placeholderHtml = `<!doctype html>

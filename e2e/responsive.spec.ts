@@ -1,0 +1,58 @@
+// SPEC §9 mobile layout (width <= 750 px): a burger opens the menu in a drawer; wide screens
+// show the desktop navigation and no burger.
+import { expect, test } from './fixtures';
+import { common } from './locales';
+
+const en = common('en-US');
+const MENU_LABELS = [en.nav.home, en.nav.recharge, en.nav.information, en.nav.account];
+
+test.describe('390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('shows the burger instead of the desktop nav; the drawer holds the menu', async ({
+    page,
+  }) => {
+    await page.goto('/main/home');
+    const burger = page.getByRole('button', { name: en.nav.openMenu });
+    await expect(burger).toBeVisible();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('navigation', { name: en.nav.mainMenu })).toHaveCount(0);
+
+    await burger.tap();
+    const drawer = page.getByRole('dialog', { name: en.nav.mainMenu });
+    await expect(drawer).toBeVisible();
+    const nav = drawer.getByRole('navigation', { name: en.nav.mainMenu });
+    for (const label of MENU_LABELS) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole('combobox', { name: en.nav.selectRegion })).toBeVisible();
+    await expect(page.getByRole('button', { name: en.nav.closeMenu }).first()).toBeVisible();
+
+    // Following a menu entry closes the drawer and navigates.
+    await nav.getByRole('link', { name: en.nav.information, exact: true }).tap();
+    await expect(page).toHaveURL(/\/main\/event$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: en.routes.event })).toBeVisible();
+  });
+});
+
+test.describe('1280×800 desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('shows the desktop nav with every menu entry and no burger', async ({ page }) => {
+    await page.goto('/main/home');
+    const nav = page.getByRole('navigation', { name: en.nav.mainMenu });
+    await expect(nav).toBeVisible();
+    for (const label of MENU_LABELS) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: en.nav.home, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('button', { name: en.nav.openMenu })).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^${en.nav.selectRegion}: `) }),
+    ).toBeVisible();
+  });
+});
