@@ -21,7 +21,8 @@ if (isStale('apps/server/dist/main.js', server)) {
   await run('npm', ['run', 'build', '-w', 'apps/server']);
 }
 
-const env = { ...process.env };
+// The demo config: the dev outbox (/dev/outbox) shows verification codes unless DEV_OUTBOX is set.
+const env = { DEV_OUTBOX: 'true', ...process.env };
 const child = (await import('node:child_process')).spawn(
   process.execPath,
   ['apps/server/dist/main.js', ...process.argv.slice(2)],

@@ -10,7 +10,7 @@ export default defineConfig({
     // PGlite is wasm with ~600 MB per instance: separate processes, two at a time (root config).
     pool: 'forks',
     globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,
   },

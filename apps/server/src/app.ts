@@ -4,7 +4,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
+import { installAuth } from './modules/auth';
 import { createSessionService } from './modules/sessions/sessions.service';
+import { installSocial } from './modules/social';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
 import { registerUserRoutes } from './modules/user/user.routes';
@@ -83,5 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerSystemRoutes(app, createSystemService({ db, config, clock }));
   registerUserRoutes(app, createUserService({ db, customerServiceUrl: config.customerServiceUrl }));
+  installAuth(app, { config, db, clock, sessions });
+  installSocial(app, { config, db, clock });
   return app;
 }

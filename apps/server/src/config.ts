@@ -114,6 +114,48 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
   SESSION_ABSOLUTE_DAYS: int(30, 1, 365),
   REDIS_URL: urlWith(['redis:', 'rediss:']).optional(),
+  // Sign-in, email and SMS (issue 3).
+  SESSION_SINGLE_DEVICE: bool(true),
+  SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('HC Portal <no-reply@example.com>'),
+  SMS_BASE_URL: urlWith(['https:', 'http:']).default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
+  DEV_OUTBOX: bool(false),
+  // Social sign-in (issue 3 part 7): a provider is enabled by setting its client id.
+  PUBLIC_BASE_URL: urlWith(['https:', 'http:']).optional(),
+  SOCIAL_SIGNUP: bool(true),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: urlWith(['https:', 'http:']).default('https://accounts.google.com'),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  APPLE_PRIVATE_KEY: z.string().min(1).optional(),
+  APPLE_ISSUER: urlWith(['https:', 'http:']).default('https://appleid.apple.com'),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTH_URL: urlWith(['https:', 'http:']).default(
+    'https://www.facebook.com/v19.0/dialog/oauth',
+  ),
+  FACEBOOK_TOKEN_URL: urlWith(['https:', 'http:']).default(
+    'https://graph.facebook.com/v19.0/oauth/access_token',
+  ),
+  FACEBOOK_USERINFO_URL: urlWith(['https:', 'http:']).default(
+    'https://graph.facebook.com/v19.0/me',
+  ),
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  WECHAT_AUTH_URL: urlWith(['https:', 'http:']).default(
+    'https://open.weixin.qq.com/connect/qrconnect',
+  ),
+  WECHAT_TOKEN_URL: urlWith(['https:', 'http:']).default(
+    'https://api.weixin.qq.com/sns/oauth2/access_token',
+  ),
+  WECHAT_USERINFO_URL: urlWith(['https:', 'http:']).default(
+    'https://api.weixin.qq.com/sns/userinfo',
+  ),
 });
 
 /** Every variable the server reads (each documented in .env.example). */
@@ -146,10 +188,71 @@ export interface Config {
   readonly sessionIdleMinutes: number;
   readonly sessionAbsoluteDays: number;
   readonly redisUrl: string | undefined;
+  /** A new login revokes the account's other sessions (SPEC §4 "accessed on another device"). */
+  readonly sessionSingleDevice: boolean;
+  /** smtp(s)://user:pass@host:port; unset -> no email (dev outbox only, if enabled). */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Twilio REST API base; tests point it at a local server. */
+  readonly smsBaseUrl: string;
+  /** Twilio credentials and sender; SMS is configured only when all three are set. */
+  readonly twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  /** Keep sent messages and show them at /dev/outbox (demo and tests only). */
+  readonly devOutbox: boolean;
+  /** The portal's external origin (redirect URIs); default http://HOST:PORT. */
+  readonly publicBaseUrl: string;
+  /** Social providers, each present only when its client id is set (SPEC §1, §2). */
+  readonly social: SocialConfig;
+}
+
+export interface OidcProviderConfig {
+  readonly clientId: string;
+  readonly issuer: string;
+}
+export interface SocialConfig {
+  /** A first social sign-in creates an account; false -> not found (SPEC §4 appleId=false). */
+  readonly signup: boolean;
+  readonly google: (OidcProviderConfig & { readonly clientSecret: string }) | undefined;
+  /** The client secret is an ES256 JWT signed with `privateKey` (PEM PKCS#8). */
+  readonly apple:
+    | (OidcProviderConfig & {
+        readonly teamId: string;
+        readonly keyId: string;
+        readonly privateKey: string;
+      })
+    | undefined;
+  readonly facebook:
+    | {
+        readonly appId: string;
+        readonly appSecret: string;
+        readonly authUrl: string;
+        readonly tokenUrl: string;
+        readonly userinfoUrl: string;
+      }
+    | undefined;
+  readonly wechat:
+    | {
+        readonly appId: string;
+        readonly appSecret: string;
+        readonly authUrl: string;
+        readonly tokenUrl: string;
+        readonly userinfoUrl: string;
+      }
+    | undefined;
 }
 
 /** Variables whose values are secrets: never echoed in error messages. */
-const SECRET_VARS = new Set(['PAYLOAD_KEY', 'DATABASE_URL', 'REDIS_URL']);
+const SECRET_VARS = new Set([
+  'PAYLOAD_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'TWILIO_AUTH_TOKEN',
+  'GOOGLE_CLIENT_SECRET',
+  'APPLE_PRIVATE_KEY',
+  'FACEBOOK_APP_SECRET',
+  'WECHAT_APP_SECRET',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: ReadonlyArray<{ variable: string; message: string }>) {
@@ -209,7 +312,80 @@ export function loadConfig(env: Env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
     redisUrl: e.REDIS_URL,
+    sessionSingleDevice: e.SESSION_SINGLE_DEVICE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsBaseUrl: e.SMS_BASE_URL.replace(/\/+$/, ''),
+    twilio:
+      e.TWILIO_ACCOUNT_SID !== undefined &&
+      e.TWILIO_AUTH_TOKEN !== undefined &&
+      e.SMS_FROM !== undefined
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.SMS_FROM }
+        : undefined,
+    devOutbox: e.DEV_OUTBOX,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    social: socialConfig(e),
   });
+}
+
+/** Social providers from the parsed env; a client id without its other settings is an error. */
+function socialConfig(e: z.output<typeof envSchema>): SocialConfig {
+  const missing: Array<{ variable: string; message: string }> = [];
+  const need = (provider: string, vars: Record<string, string | undefined>): boolean => {
+    const absent = Object.entries(vars).filter(([, v]) => v === undefined);
+    for (const [variable] of absent)
+      missing.push({ variable, message: `is required when ${provider} is set` });
+    return absent.length === 0;
+  };
+  const google =
+    e.GOOGLE_CLIENT_ID !== undefined &&
+    need('GOOGLE_CLIENT_ID', { GOOGLE_CLIENT_SECRET: e.GOOGLE_CLIENT_SECRET })
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET ?? '',
+          issuer: e.GOOGLE_ISSUER,
+        }
+      : undefined;
+  const apple =
+    e.APPLE_CLIENT_ID !== undefined &&
+    need('APPLE_CLIENT_ID', {
+      APPLE_TEAM_ID: e.APPLE_TEAM_ID,
+      APPLE_KEY_ID: e.APPLE_KEY_ID,
+      APPLE_PRIVATE_KEY: e.APPLE_PRIVATE_KEY,
+    })
+      ? {
+          clientId: e.APPLE_CLIENT_ID,
+          issuer: e.APPLE_ISSUER,
+          teamId: e.APPLE_TEAM_ID ?? '',
+          keyId: e.APPLE_KEY_ID ?? '',
+          // Env files often carry a PEM on one line with literal \n.
+          privateKey: (e.APPLE_PRIVATE_KEY ?? '').replace(/\\n/g, '\n'),
+        }
+      : undefined;
+  const facebook =
+    e.FACEBOOK_APP_ID !== undefined &&
+    need('FACEBOOK_APP_ID', { FACEBOOK_APP_SECRET: e.FACEBOOK_APP_SECRET })
+      ? {
+          appId: e.FACEBOOK_APP_ID,
+          appSecret: e.FACEBOOK_APP_SECRET ?? '',
+          authUrl: e.FACEBOOK_AUTH_URL,
+          tokenUrl: e.FACEBOOK_TOKEN_URL,
+          userinfoUrl: e.FACEBOOK_USERINFO_URL,
+        }
+      : undefined;
+  const wechat =
+    e.WECHAT_APP_ID !== undefined &&
+    need('WECHAT_APP_ID', { WECHAT_APP_SECRET: e.WECHAT_APP_SECRET })
+      ? {
+          appId: e.WECHAT_APP_ID,
+          appSecret: e.WECHAT_APP_SECRET ?? '',
+          authUrl: e.WECHAT_AUTH_URL,
+          tokenUrl: e.WECHAT_TOKEN_URL,
+          userinfoUrl: e.WECHAT_USERINFO_URL,
+        }
+      : undefined;
+  if (missing.length > 0) throw new ConfigError(missing);
+  return Object.freeze({ signup: e.SOCIAL_SIGNUP, google, apple, facebook, wechat });
 }
 
 /** main.ts entry: the one place process.env is read. */

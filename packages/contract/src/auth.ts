@@ -86,7 +86,8 @@ export const userLogin = defineCall({
   spec: 'SPEC §7, §5',
   tag: 'user',
   chosen:
-    'channel account: passwd = encrypted password; email/phone: passwd = encrypted 6-digit code sent with purpose "login"; ' +
+    'channel account: passwd = encrypted password; email: passwd = encrypted password, or the encrypted 6-digit code sent with purpose "login" ' +
+    '(a secret of 6 digits is taken as a code: no valid password is digits only); phone: passwd = encrypted 6-digit code sent with purpose "login"; ' +
     'facebook/google/apple/wechat: passwd = encrypted provider credential (ID token or authorization code). remember is optional.',
 });
 

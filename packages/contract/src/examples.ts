@@ -90,6 +90,7 @@ export const apiExamples: ApiExamples = {
       languages: ['en-US', 'zh-CN'],
       fallback_language: 'en-US',
       server_time: now,
+      social: ['google', 'apple'],
     },
   },
   settingCrmUrl: { body: {}, result: { crm_url: 'https://support.example.com/chat' } },

@@ -9,6 +9,7 @@ export * from './password';
 export * from './crypto';
 export * from './system';
 export * from './auth';
+export * from './social';
 export * from './password-reset';
 export * from './identity';
 export * from './catalog';

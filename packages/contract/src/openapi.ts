@@ -5,6 +5,7 @@ import { errorEnvelopeSchema, type ApiCall } from './call';
 import { ErrorCode, errorMessages, type ErrorCodeName } from './errors';
 import { apiExamples } from './examples';
 import { HEADER_NAMES, LANGUAGE_HEADER } from './headers';
+import { SOCIAL_PROVIDERS, socialRoutes } from './social';
 
 export type JsonSchema = { [key: string]: unknown };
 export type OpenApiDocument = {
@@ -22,6 +23,7 @@ const TAGS: Record<string, string> = {
   orders: 'Order creation, payment with HC Point, records',
   wallet: 'HC Point balances',
   content: 'Announcements, home configuration, game content, redeem codes',
+  social: 'Social sign-in browser navigations (302 redirects, not JSON)',
 };
 
 const HEADER_DOCS: Record<string, string> = {
@@ -133,6 +135,23 @@ function operation(name: ApiName, call: ApiCall): JsonSchema {
   return op;
 }
 
+/** A non-JSON social route (SPEC §4 Apple sign-in return): a browser navigation answering 302. */
+function socialOperation(route: (typeof socialRoutes)[number]): JsonSchema {
+  const parameters: JsonSchema[] = route.path.includes('{provider}')
+    ? [{ name: 'provider', in: 'path', required: true, schema: { enum: [...SOCIAL_PROVIDERS] } }]
+    : [];
+  if (route.path.endsWith('/start'))
+    parameters.push({ name: 'redirect', in: 'query', required: false, schema: { type: 'string' } });
+  return {
+    operationId: `social_${route.method.toLowerCase()}_${route.path.split('/').pop() ?? ''}${route.path.includes('apple') ? '_apple' : ''}`,
+    summary: route.summary,
+    description: route.description,
+    tags: ['social'],
+    parameters,
+    responses: { '302': { description: 'Redirect (Location header)' } },
+  };
+}
+
 function infoDescription(): string {
   const rows = errorCatalogue().map((e) => `| ${e.code} | ${e.key} | ${e.message} |`);
   return [
@@ -155,6 +174,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     schemas[`${name}Result`] = toJsonSchema(call.result, 'output');
     const item = (paths[openApiPath(call.path)] ??= {});
     item[call.method.toLowerCase()] = operation(name, call);
+  }
+  for (const route of socialRoutes) {
+    const item = (paths[route.path] ??= {});
+    item[route.method.toLowerCase()] = socialOperation(route);
   }
   const errorEnvelope = toJsonSchema(errorEnvelopeSchema, 'output');
   const errorProps = {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { numericId, unixSeconds } from './common';
 import { FALLBACK_LANGUAGE } from './constants';
+import { socialProviderSchema } from './social';
 
 export const timeResultSchema = z.object({
   ts: unixSeconds,
@@ -58,6 +59,9 @@ export const settingInitResultSchema = z.object({
   languages: z.array(z.string()),
   fallback_language: z.literal(FALLBACK_LANGUAGE),
   server_time: unixSeconds,
+  social: z
+    .array(socialProviderSchema)
+    .describe('Configured social sign-in providers; the login page shows only these buttons'),
 });
 export type SettingInitResult = z.infer<typeof settingInitResultSchema>;
 export const settingInit = defineCall({
@@ -70,7 +74,7 @@ export const settingInit = defineCall({
   spec: 'SPEC §7',
   tag: 'system',
   chosen:
-    'Body empty; result carries site title, games, iOS support, payload key, support URL, languages, server time.',
+    'Body empty; result carries site title, games, iOS support, payload key, support URL, languages, server time, configured social providers.',
 });
 
 export const settingCrmUrl = defineCall({

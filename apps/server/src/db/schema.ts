@@ -11,6 +11,8 @@ export interface AccountsTable {
   email: string | null;
   phone: string | null;
   password_hash: string | null;
+  /** 0002-auth: false -> email login answers canNoEmailLogin (SPEC §8). */
+  email_login_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
@@ -66,6 +68,77 @@ export interface BulletinsTable {
   created_at: CreatedAt;
 }
 
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** 0002-auth: single-use hand-over tickets (hctoken), stored as sha256. */
+export interface WebTicketsTable {
+  id: Generated<number>;
+  account_id: number;
+  ticket_hash: string;
+  /** Issued by a fresh sign-in (social): the exchange applies SESSION_SINGLE_DEVICE. */
+  new_login: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTime;
+}
+
+/** 0002-auth: verification codes; the rows are also the send log for rate limits. */
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  channel: 'email' | 'phone';
+  destination: string;
+  purpose: 'login' | 'reset';
+  code_hash: string;
+  ip: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  used_at: NullableTime;
+}
+
+/** 0002-auth: login attempts for throttling. */
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  account_id: number | null;
+  ip: string;
+  success: boolean;
+  created_at: Timestamp;
+}
+
+/** 0002-auth: messages kept for the dev outbox (DEV_OUTBOX=true only). */
+export interface DevOutboxTable {
+  id: Generated<number>;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** 0003-social: pending OAuth round trips (single use, 10 minutes), state stored as sha256. */
+export interface OAuthStatesTable {
+  id: Generated<number>;
+  state_hash: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string | null;
+  redirect: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** 0003-social: identities keyed by (provider, subject), never by email. */
+export interface SocialIdentitiesTable {
+  id: Generated<number>;
+  provider: 'google' | 'apple' | 'facebook' | 'wechat';
+  subject: string;
+  account_id: number;
+  name: string | null;
+  email: string | null;
+  created_at: CreatedAt;
+  last_login_at: NullableTime;
+}
+
 export interface DB {
   accounts: AccountsTable;
   games: GamesTable;
@@ -73,4 +146,10 @@ export interface DB {
   game_accounts: GameAccountsTable;
   sessions: SessionsTable;
   bulletins: BulletinsTable;
+  web_tickets: WebTicketsTable;
+  verification_codes: VerificationCodesTable;
+  login_attempts: LoginAttemptsTable;
+  dev_outbox: DevOutboxTable;
+  oauth_states: OAuthStatesTable;
+  social_identities: SocialIdentitiesTable;
 }

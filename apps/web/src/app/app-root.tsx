@@ -10,12 +10,14 @@ import { useAppState, useIsAppLoading } from '../lib/app-store';
 import { isIosUserAgent } from '../lib/device';
 import { IosNotSupportedPage } from './errors/status-pages';
 import { useDocumentTitle } from './hooks/use-document-title';
+import { useDropConsumedParams } from './hooks/use-drop-consumed-params';
 import { useViewport } from './hooks/use-viewport';
 
 export function AppRoot() {
   useViewport();
   useDocumentTitle();
   useEpointSync();
+  useDropConsumedParams();
   const loading = useIsAppLoading();
   const navigating = useNavigation().state === 'loading';
   const iosBlocked = useAppState((s) => s.config?.ios_supported === false);

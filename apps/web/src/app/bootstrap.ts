@@ -2,6 +2,7 @@
 // have settled, whatever their outcome, so the SPEC §2 route check can run.
 import { fetchSiteConfig } from '../features/settings/api/get-site-config';
 import { exchangeTemporaryToken, fetchUserInfo } from '../features/session/api/get-user-info';
+import { handleAppleReturn } from '../features/auth/utils/apple-return';
 import { anonymousUser, appStore } from '../lib/app-store';
 
 export async function bootstrapApp(search: string = window.location.search): Promise<void> {
@@ -15,4 +16,6 @@ export async function bootstrapApp(search: string = window.location.search): Pro
     userInfo: userInfo.status === 'fulfilled' ? userInfo.value : anonymousUser,
     loading: false,
   }));
+  // SPEC §4: checked once user info has initialised.
+  handleAppleReturn(search);
 }

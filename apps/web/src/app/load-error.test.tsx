@@ -16,7 +16,12 @@ describe('load error', () => {
     vi.stubGlobal('location', { ...window.location, reload });
     const { user } = await renderApp('/main/event');
     expect(
-      await screen.findByRole('heading', { name: 'The page could not be loaded' }),
+      await screen.findByRole(
+        'heading',
+        { name: 'The page could not be loaded' },
+        // First lazy load of the file: slow on a busy machine.
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(
       screen.getByText('The page may have been updated. Please refresh the page.'),

@@ -15,6 +15,7 @@ export const testConfig: SiteConfig = {
   languages: ['en-US'],
   fallback_language: 'en-US',
   server_time: 1_767_225_600,
+  social: [],
 };
 
 export const anonymousUinfo: UinfoResult = {

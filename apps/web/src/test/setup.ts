@@ -10,6 +10,7 @@ import { clearNotices } from '../lib/notices';
 import { resetSessionHandling } from '../lib/session';
 import { sessionEvents } from '../lib/session-events';
 import { storage } from '../lib/storage';
+import { resetConsumedParams } from '../lib/url-query';
 import { installMatchMedia } from './match-media';
 
 // jsdom's default width is 1024; tests start at a desktop width unless they say otherwise.
@@ -41,6 +42,7 @@ afterEach(async () => {
   sessionEvents.clear();
   resetSessionHandling();
   clearNotices();
+  resetConsumedParams();
   appStore.reset();
   queryClient.clear();
   window.innerWidth = 1280;

@@ -20,6 +20,8 @@ export const DEMO_ACCOUNT = {
   account: 'demo',
   password: 'demo1234',
   email: 'demo@example.com',
+  /** E.164; phone login and reset (issue 3). */
+  phone: '+15550100',
 } as const;
 
 const demoGame: SeedStep = {
@@ -52,6 +54,7 @@ const demoAccount: SeedStep = {
     const accountId = await accounts.insert({
       account: DEMO_ACCOUNT.account,
       email: DEMO_ACCOUNT.email,
+      phone: DEMO_ACCOUNT.phone,
       passwordHash: await hashPassword(DEMO_ACCOUNT.password),
     });
     await accounts.bindGameAccount(accountId, DEMO_GAME_ID);

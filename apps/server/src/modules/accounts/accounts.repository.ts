@@ -1,6 +1,6 @@
 // Data access for login accounts (`accid`) and their game accounts (`gameAccountId`/uid).
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { AccountsTable, DB } from '../../db/schema';
 
 export interface AccountRow {
   id: number;
@@ -8,6 +8,7 @@ export interface AccountRow {
   email: string | null;
   phone: string | null;
   passwordHash: string | null;
+  emailLoginEnabled: boolean;
   createdAt: Date;
 }
 
@@ -24,6 +25,20 @@ export interface NewAccount {
   passwordHash?: string | null;
 }
 
+type AccountRecord = Selectable<AccountsTable>;
+
+function toRow(row: AccountRecord): AccountRow {
+  return {
+    id: row.id,
+    account: row.account,
+    email: row.email,
+    phone: row.phone,
+    passwordHash: row.password_hash,
+    emailLoginEnabled: row.email_login_enabled,
+    createdAt: row.created_at,
+  };
+}
+
 export function createAccountsRepository(db: Kysely<DB>) {
   return {
     async findById(id: number): Promise<AccountRow | undefined> {
@@ -32,16 +47,57 @@ export function createAccountsRepository(db: Kysely<DB>) {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
-      return (
-        row && {
-          id: row.id,
-          account: row.account,
-          email: row.email,
-          phone: row.phone,
-          passwordHash: row.password_hash,
-          createdAt: row.created_at,
-        }
-      );
+      return row && toRow(row);
+    },
+
+    /** By login name (exact, case-sensitive as stored). */
+    async findByAccountName(account: string): Promise<AccountRow | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('account', '=', account)
+        .executeTakeFirst();
+      return row && toRow(row);
+    },
+
+    /** Emails compare case-insensitively (the unique index is on lower(email)). */
+    async findByEmail(email: string): Promise<AccountRow | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      return row && toRow(row);
+    },
+
+    /** Phones are stored in E.164. */
+    async findByPhone(phone: string): Promise<AccountRow | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+      return row && toRow(row);
+    },
+
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('accounts')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setEmailLoginEnabled(id: number, enabled: boolean): Promise<void> {
+      await db
+        .updateTable('accounts')
+        .set({ email_login_enabled: enabled })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setPhone(id: number, phone: string | null): Promise<void> {
+      await db.updateTable('accounts').set({ phone }).where('id', '=', id).execute();
     },
 
     async insert(account: NewAccount): Promise<number> {

@@ -98,6 +98,11 @@ export function createSessionService(deps: {
     async revokeOthers(accountId: number, keepSessionId: number): Promise<void> {
       await repo.revokeAllOfAccount(accountId, clock.now(), keepSessionId);
     },
+
+    /** Password reset: end every session of the account (issue 3). */
+    async revokeAllOfAccount(accountId: number): Promise<void> {
+      await repo.revokeAllOfAccount(accountId, clock.now());
+    },
   };
 }
 

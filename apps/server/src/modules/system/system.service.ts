@@ -3,6 +3,7 @@ import {
   ErrorCode,
   FALLBACK_LANGUAGE,
   LANGUAGES,
+  SOCIAL_PROVIDERS,
   type Bulletin,
   type Language,
   type SettingInitResult,
@@ -17,7 +18,7 @@ import { createGamesRepository } from '../games/games.repository';
 
 export interface SystemServiceDeps {
   db: Kysely<DB>;
-  config: Pick<Config, 'siteTitle' | 'iosBlock' | 'payloadKey' | 'customerServiceUrl'>;
+  config: Pick<Config, 'siteTitle' | 'iosBlock' | 'payloadKey' | 'customerServiceUrl' | 'social'>;
   clock: Clock;
 }
 
@@ -68,6 +69,8 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
         languages: [...LANGUAGES],
         fallback_language: FALLBACK_LANGUAGE,
         server_time: unixSeconds(clock.now()),
+        // Only configured providers get a login button (issue 3 part 7).
+        social: SOCIAL_PROVIDERS.filter((p) => config.social[p] !== undefined),
       };
     },
   };

@@ -1,23 +1,64 @@
-// /login placeholder: heading and a note; the sign-in issue builds the form (SPEC §2 login).
-import { Button, Paper, Text, Title } from '@mantine/core';
+// /login (SPEC §2 Login screen): the sign-in form, social buttons, the OAuth failure message and
+// the forgot-password view; a successful sign-in returns to the safe `redirect`.
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import { socialErrorReasonSchema } from '@hc/contract';
+import { Alert, Divider, Paper, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { HomeIcon } from '../../components/ui/icons';
-import { paths } from '../../lib/paths';
+import { useSearchParams } from 'react-router';
+import { ForgotPassword } from '../../features/auth/components/forgot-password';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { SocialButtons } from '../../features/auth/components/social-buttons';
+import { useSiteConfig } from '../../lib/app-store';
+import { useCompleteLogin, useRedirectTarget } from '../hooks/use-complete-login';
 import classes from './login.module.css';
+
+/** `/login?oauth_error=<reason>` from a failed social sign-in; unknown reasons get a generic text. */
+function oauthErrorKey(value: string | null): string | null {
+  if (value === null) return null;
+  const reason = socialErrorReasonSchema.safeParse(value);
+  return `auth:oauthError.${reason.success ? reason.data : 'generic'}`;
+}
 
 export function Component() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [view, setView] = useState<'login' | 'forgot'>('login');
+  const completeLogin = useCompleteLogin();
+  const redirect = useRedirectTarget();
+  const providers = useSiteConfig()?.social ?? [];
+  const oauthError = oauthErrorKey(params.get('oauth_error'));
+
   return (
     <div className={classes.wrap}>
       <Paper className={classes.card} radius="lg" shadow="md" withBorder>
-        <Title order={1} className={classes.title}>
-          {t('routes.login')}
-        </Title>
-        <Text className={classes.text}>{t('pages.login.placeholder')}</Text>
-        <Button component={Link} to={paths.home} variant="light" leftSection={<HomeIcon />}>
-          {t('pages.forbidden.home')}
-        </Button>
+        {view === 'forgot' ? (
+          <ForgotPassword onDone={() => setView('login')} />
+        ) : (
+          <>
+            <Title order={1} className={classes.title}>
+              {t('routes.login')}
+            </Title>
+            {oauthError ? (
+              <Alert color="red" role="alert" variant="light" className={classes.full}>
+                {t(oauthError)}
+              </Alert>
+            ) : null}
+            <LoginForm onSuccess={completeLogin} onForgot={() => setView('forgot')} />
+            {providers.length > 0 ? (
+              <>
+                <Divider className={classes.full} label={t('auth:or')} labelPosition="center" />
+                <SocialButtons providers={providers} redirect={redirect} />
+              </>
+            ) : null}
+          </>
+        )}
       </Paper>
     </div>
   );

@@ -1,0 +1,85 @@
+// Wires the sign-in area (issue 3) into the app: mail/SMS adapters and the dev outbox from
+// config, code, login, reset and hand-over services, and their routes.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  combineMailers,
+  createOutboxMailer,
+  createSmtpMailer,
+  type Mailer,
+} from '../../adapters/mail/mail';
+import { createOutbox } from '../../adapters/outbox/outbox';
+import { registerOutboxRoutes } from '../../adapters/outbox/outbox.routes';
+import {
+  combineSmsSenders,
+  createOutboxSms,
+  createTwilioSms,
+  type SmsSender,
+} from '../../adapters/sms/sms';
+import type { Config } from '../../config';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { createAccountsRepository } from '../accounts/accounts.repository';
+import { createCodeService } from '../codes/codes.service';
+import { createHandoverService } from '../handover/handover.service';
+import type { SessionService } from '../sessions/sessions.service';
+import { registerAuthRoutes } from './auth.routes';
+import { createLoginService } from './login.service';
+import { createResetService } from './reset.service';
+import { createLoginThrottle } from './throttle';
+
+export function installAuth(
+  app: FastifyInstance,
+  deps: { config: Config; db: Kysely<DB>; clock: Clock; sessions: SessionService },
+): void {
+  const { config, db, clock, sessions } = deps;
+  const mailers: Mailer[] = [];
+  const smsSenders: SmsSender[] = [];
+  if (config.devOutbox && config.isProduction) {
+    app.log.warn(
+      'DEV_OUTBOX is on in production: anyone can read verification codes at /dev/outbox',
+    );
+  }
+  if (config.devOutbox) {
+    // The outbox first, so a tester sees the code even when the real provider fails.
+    const outbox = createOutbox({ db, clock });
+    mailers.push(createOutboxMailer(outbox));
+    smsSenders.push(createOutboxSms(outbox));
+    registerOutboxRoutes(app, outbox);
+  }
+  if (config.smtpUrl !== undefined) {
+    mailers.push(createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }));
+  }
+  if (config.twilio !== undefined) {
+    smsSenders.push(createTwilioSms({ baseUrl: config.smsBaseUrl, ...config.twilio }));
+  }
+  const codes = createCodeService({
+    db,
+    clock,
+    pepper: config.payloadKey,
+    mailer: combineMailers(mailers),
+    sms: combineSmsSenders(smsSenders),
+    log: app.log,
+  });
+  const handover = createHandoverService({ db, clock });
+  const login = createLoginService({
+    db,
+    sessions,
+    codes,
+    handover,
+    throttle: createLoginThrottle({ db, clock }),
+    payloadKey: config.payloadKey,
+    customerServiceUrl: config.customerServiceUrl,
+    singleDevice: config.sessionSingleDevice,
+  });
+  const reset = createResetService({ db, codes, sessions, payloadKey: config.payloadKey });
+  registerAuthRoutes(app, {
+    login,
+    reset,
+    codes,
+    sessions,
+    handover,
+    accounts: createAccountsRepository(db),
+    clock,
+  });
+}

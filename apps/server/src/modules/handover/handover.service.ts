@@ -1,0 +1,83 @@
+// Single-use hand-over tickets (SPEC §4 `?hctoken=`): the game client (sdk/ticket/get) and the
+// social callbacks issue one; /api/user/tmpWebTokenLogin exchanges it for a session. Only the
+// sha256 of a ticket is stored; a ticket lives 5 minutes and works once.
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode } from '@hc/contract';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { systemClock, type Clock } from '../../lib/clock';
+
+export const TICKET_TTL_MS = 5 * 60_000;
+const TICKET_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
+
+function hashTicket(ticket: string): string {
+  return createHash('sha256').update(ticket).digest('hex');
+}
+
+export function createHandoverService(deps: { db: Kysely<DB>; clock?: Clock }) {
+  const clock = deps.clock ?? systemClock;
+
+  /**
+   * The ticket's account; marks it used in the same statement, so two concurrent exchanges
+   * cannot both win. Unknown, expired or used -> AppError(InvalidToken).
+   */
+  async function redeem(ticket: string): Promise<{ accountId: number; newLogin: boolean }> {
+    if (!TICKET_PATTERN.test(ticket)) throw new AppError(ErrorCode.InvalidToken);
+    const now = clock.now();
+    const row = await deps.db
+      .updateTable('web_tickets')
+      .set({ used_at: now })
+      .where('ticket_hash', '=', hashTicket(ticket))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['account_id', 'new_login'])
+      .executeTakeFirst();
+    if (row === undefined) throw new AppError(ErrorCode.InvalidToken);
+    return { accountId: Number(row.account_id), newLogin: row.new_login };
+  }
+
+  return {
+    /**
+     * A new 256-bit base64url ticket for the account, valid 5 minutes, usable once.
+     * `newLogin: true` (social sign-in) makes the exchange count as a new login, which ends the
+     * account's other sessions when SESSION_SINGLE_DEVICE is on; the game-client hand-over
+     * (default false) keeps the game's own session alive.
+     */
+    async issue(accountId: number, options: { newLogin?: boolean } = {}): Promise<string> {
+      const ticket = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      await deps.db
+        .insertInto('web_tickets')
+        .values({
+          account_id: accountId,
+          ticket_hash: hashTicket(ticket),
+          new_login: options.newLogin ?? false,
+          created_at: now,
+          expires_at: new Date(now.getTime() + TICKET_TTL_MS),
+        })
+        .execute();
+      return ticket;
+    },
+
+    /** When a ticket issued at `issuedAt` expires (for the sdk/ticket/get result). */
+    expiryOf(issuedAt: Date): Date {
+      return new Date(issuedAt.getTime() + TICKET_TTL_MS);
+    },
+
+    redeem,
+
+    /** The ticket's account id (see redeem). */
+    async exchange(ticket: string): Promise<number> {
+      return (await redeem(ticket)).accountId;
+    },
+
+    /** Maintenance: drop tickets that expired more than a day ago. */
+    async purgeExpired(): Promise<void> {
+      const cutoff = new Date(clock.now().getTime() - 86_400_000);
+      await sql`delete from web_tickets where expires_at < ${cutoff}`.execute(deps.db);
+    },
+  };
+}
+
+export type HandoverService = ReturnType<typeof createHandoverService>;

@@ -1,0 +1,181 @@
+// Social sign-in (issue 3 part 7, SPEC §1, §4): start a round trip with state, PKCE and nonce
+// kept server-side, then on the callback check them, find the identity by (provider, subject),
+// create an account on first sign-in when allowed, and hand over with a single-use ticket.
+import { createHash, randomBytes } from 'node:crypto';
+import { SOCIAL_RETURN_PARAMS, type SocialErrorReason, type SocialProvider } from '@hc/contract';
+import type { Kysely } from 'kysely';
+import { OAuthProviderError, OAuthTokenError, type ProviderClients } from '../../adapters/oauth';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { DEFAULT_RETURN_PATH, safeRedirectPath, withParams } from './safe-redirect';
+import { createSocialRepository } from './social.repository';
+
+export const STATE_TTL_MS = 10 * 60_000;
+
+export interface SocialServiceDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  clients: ProviderClients;
+  /** SOCIAL_SIGNUP: a first sign-in creates an account. */
+  signup: boolean;
+  /** The hand-over module's issue() (single-use 5-minute ticket). */
+  handover: { issue(accountId: number, options?: { newLogin?: boolean }): Promise<string> };
+  /** Called with the reason whenever a callback fails (for logs). */
+  onFailure?: (provider: string, reason: SocialErrorReason, error: unknown) => void;
+}
+
+/** Where the browser goes next, plus what happened (for logs and tests). */
+export interface SocialOutcome {
+  location: string;
+  accountId: number | null;
+}
+
+const random = (bytes = 32) => randomBytes(bytes).toString('base64url');
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+function loginError(reason: SocialErrorReason): string {
+  return `/login?${SOCIAL_RETURN_PARAMS.error}=${reason}`;
+}
+
+/** Apple's `user` form field (first sign-in only): {"name":{"firstName","lastName"},"email"}. */
+export function appleUserName(raw: string | null): string | null {
+  if (raw === null) return null;
+  try {
+    const parsed = JSON.parse(raw) as { name?: { firstName?: unknown; lastName?: unknown } };
+    const parts = [parsed.name?.firstName, parsed.name?.lastName].filter(
+      (p): p is string => typeof p === 'string' && p.trim() !== '',
+    );
+    return parts.length > 0 ? parts.join(' ').slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createSocialService(deps: SocialServiceDeps) {
+  const repo = createSocialRepository(deps.db);
+
+  function isProvider(name: string): name is SocialProvider {
+    return Object.hasOwn(deps.clients, name);
+  }
+
+  async function findOrCreateAccount(
+    provider: SocialProvider,
+    profile: { subject: string; name: string | null; email: string | null },
+  ): Promise<number | null> {
+    const now = deps.clock.now();
+    const existing = await repo.findIdentity(provider, profile.subject);
+    if (existing) {
+      await repo.touchIdentity(existing.id, now, profile.name);
+      return existing.accountId;
+    }
+    if (!deps.signup) return null;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        return await repo.createAccountWithIdentity({
+          account: `${provider}_${randomBytes(5).toString('hex')}`,
+          provider,
+          subject: profile.subject,
+          name: profile.name,
+          email: profile.email,
+          now,
+        });
+      } catch (error) {
+        // A concurrent first sign-in of the same subject won: use its account.
+        const raced = await repo.findIdentity(provider, profile.subject);
+        if (raced) return raced.accountId;
+        if (attempt === 2) throw error;
+      }
+    }
+    return null;
+  }
+
+  return {
+    configured(provider: string): boolean {
+      return isProvider(provider);
+    },
+
+    /** The provider URL to send the browser to; an unknown provider goes back to /login. */
+    async start(provider: string, redirect: unknown): Promise<string> {
+      if (!isProvider(provider)) return loginError('provider');
+      const client = deps.clients[provider];
+      if (client === undefined) return loginError('provider');
+      const now = deps.clock.now();
+      await repo.purgeExpiredStates(now);
+      const state = random();
+      const codeVerifier = random();
+      const nonce = client.usesNonce ? random() : null;
+      await repo.saveState(
+        sha256(state),
+        {
+          provider,
+          codeVerifier,
+          nonce,
+          redirect: safeRedirectPath(redirect),
+          expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+        },
+        now,
+      );
+      return (await client.authorizationUrl({ state, codeVerifier, nonce })).toString();
+    },
+
+    /** Handle the provider's return (query for GET, form body for Apple's form_post). */
+    async callback(provider: string, params: URLSearchParams): Promise<SocialOutcome> {
+      const fail = (reason: SocialErrorReason, error: unknown = null): SocialOutcome => {
+        deps.onFailure?.(provider, reason, error);
+        return { location: loginError(reason), accountId: null };
+      };
+      const client = isProvider(provider) ? deps.clients[provider] : undefined;
+      if (!isProvider(provider) || client === undefined) return fail('provider');
+      const state = params.get('state');
+      if (state === null || state === '' || state.length > 512) return fail('state');
+      const pending = await repo.takeState(sha256(state));
+      if (
+        pending === undefined ||
+        pending.provider !== provider ||
+        pending.expiresAt.getTime() <= deps.clock.now().getTime()
+      )
+        return fail('state');
+
+      let profile;
+      try {
+        profile = await client.exchange({
+          params,
+          state,
+          codeVerifier: pending.codeVerifier,
+          nonce: pending.nonce,
+        });
+      } catch (error) {
+        if (error instanceof OAuthProviderError) return fail('provider', error);
+        if (error instanceof OAuthTokenError) return fail('token', error);
+        throw error;
+      }
+      if (provider === 'apple') profile.name ??= appleUserName(params.get('user'));
+
+      const accountId = await findOrCreateAccount(provider, profile);
+      if (accountId === null) {
+        deps.onFailure?.(provider, 'not_found', null);
+        // SPEC §4: Apple returns to the portal with appleId=false; the web shows the warning.
+        return {
+          location:
+            provider === 'apple'
+              ? withParams(DEFAULT_RETURN_PATH, { [SOCIAL_RETURN_PARAMS.appleId]: 'false' })
+              : loginError('not_found'),
+          accountId: null,
+        };
+      }
+      // A social sign-in is a new login: single-device mode ends the account's other sessions.
+      const ticket = await deps.handover.issue(accountId, { newLogin: true });
+      const extra: Record<string, string> =
+        provider === 'apple' ? { [SOCIAL_RETURN_PARAMS.appleId]: profile.subject } : {};
+      return {
+        location: withParams(safeRedirectPath(pending.redirect), {
+          [SOCIAL_RETURN_PARAMS.ticket]: ticket,
+          ...extra,
+        }),
+        accountId,
+      };
+    },
+  };
+}
+
+export type SocialService = ReturnType<typeof createSocialService>;

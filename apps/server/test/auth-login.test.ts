@@ -1,0 +1,260 @@
+// Sign-in (SPEC §2, §4, §7 /api/user/login, logout, uinfo; §8 error codes): every channel, its
+// bad inputs, remember vs not, single-device sessions, and login throttling.
+import { encryptPayload, ErrorCode } from '@hc/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { call, codeIn, login, makeAccount, startSmtp, startTwilio, TWILIO } from './auth-fixtures';
+import { testDatabases } from './databases';
+import { createTestApp, type TestApp } from './helper';
+
+const MINUTE = 60_000;
+
+describe.each(testDatabases())('login on %s', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let twilio: Awaited<ReturnType<typeof startTwilio>>;
+  let key: string;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    twilio = await startTwilio();
+    t = await createTestApp(kind, {
+      env: {
+        SMTP_URL: smtp.url,
+        SMS_BASE_URL: twilio.baseUrl,
+        TWILIO_ACCOUNT_SID: TWILIO.sid,
+        TWILIO_AUTH_TOKEN: TWILIO.token,
+        SMS_FROM: TWILIO.from,
+        SESSION_IDLE_MINUTES: '30',
+        SESSION_ABSOLUTE_DAYS: '7',
+      },
+    });
+    key = t.config.payloadKey;
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await t.database.close();
+    await smtp.close();
+    await twilio.close();
+  });
+
+  const uinfo = (token: string) =>
+    call<{ login: boolean; accid: number | null; account: string | null }>(
+      t.app,
+      '/api/user/uinfo',
+      {},
+      { token },
+    );
+
+  it('signs the demo account in with account + password and uinfo reflects it', async () => {
+    const res = await login(t.app, key, 'account', 'demo', 'demo1234', { ip: '10.1.0.1' });
+    expect(res.json.code).toBe(0);
+    expect(res.json.result).toMatchObject({
+      account: 'demo',
+      customer_service: t.config.customerServiceUrl,
+    });
+    expect(res.json.result.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const info = await uinfo(res.json.result.token);
+    expect(info.json.result).toMatchObject({
+      login: true,
+      account: 'demo',
+      accid: res.json.result.accid,
+    });
+  });
+
+  it('signs in with email + password (email case-insensitive)', async () => {
+    const a = await makeAccount(t.database.db);
+    const res = await login(t.app, key, 'email', a.email.toUpperCase(), a.password, {
+      ip: '10.1.0.2',
+    });
+    expect(res.json.code).toBe(0);
+    expect(res.json.result.accid).toBe(a.id);
+  });
+
+  it('signs in with email + code sent over real SMTP, and the code works once', async () => {
+    const a = await makeAccount(t.database.db);
+    const sent = await call(
+      t.app,
+      '/api/user/email/code/send',
+      { target: a.email, purpose: 'login' },
+      { ip: '10.1.0.3' },
+    );
+    expect(sent.json).toMatchObject({ code: 0, result: { resend_after: 60, expires_in: 600 } });
+    const mail = smtp.mails.at(-1);
+    expect(mail?.to.map((m) => m.toLowerCase())).toEqual([a.email.toLowerCase()]);
+    const code = codeIn(mail?.raw ?? '');
+    const ok = await login(t.app, key, 'email', a.email, code, { ip: '10.1.0.3' });
+    expect(ok.json.code).toBe(0);
+    const replay = await login(t.app, key, 'email', a.email, code, { ip: '10.1.0.3' });
+    expect(replay.json.code).toBe(ErrorCode.InvalidEmailCode);
+  });
+
+  it('signs in with phone + code sent through the Twilio API', async () => {
+    const a = await makeAccount(t.database.db);
+    const sent = await call(
+      t.app,
+      '/api/user/phone/code/send',
+      { target: a.phone, purpose: 'login' },
+      { ip: '10.1.0.4' },
+    );
+    expect(sent.json.code).toBe(0);
+    const sms = twilio.sms.at(-1);
+    expect(sms?.path).toBe(`/2010-04-01/Accounts/${TWILIO.sid}/Messages.json`);
+    expect(sms?.form).toMatchObject({ To: a.phone, From: TWILIO.from });
+    const wrong = await login(
+      t.app,
+      key,
+      'phone',
+      a.phone,
+      '000000' === codeIn(sms?.form.Body ?? '') ? '111111' : '000000',
+      { ip: '10.1.0.4' },
+    );
+    expect(wrong.json.code).toBe(ErrorCode.InvalidMobileCode);
+    const ok = await login(t.app, key, 'phone', a.phone, codeIn(sms?.form.Body ?? ''), {
+      ip: '10.1.0.4',
+    });
+    expect(ok.json).toMatchObject({ code: 0, result: { accid: a.id } });
+  });
+
+  it('answers the specific not-found code for each identifier type', async () => {
+    const ip = { ip: '10.1.0.5' };
+    expect((await login(t.app, key, 'account', 'nobody', 'Whatever1', ip)).json.code).toBe(
+      ErrorCode.LoginNameNotFound,
+    );
+    expect(
+      (await login(t.app, key, 'email', 'nobody@example.com', 'Whatever1', ip)).json.code,
+    ).toBe(ErrorCode.EmailNotFound);
+    expect((await login(t.app, key, 'phone', '+15559999999', '123456', ip)).json.code).toBe(
+      ErrorCode.PhoneNotFound,
+    );
+  });
+
+  it('rejects a wrong password and a wrong email code', async () => {
+    const a = await makeAccount(t.database.db);
+    expect(
+      (await login(t.app, key, 'account', a.account, 'Wrong!pass1', { ip: '10.1.0.6' })).json.code,
+    ).toBe(ErrorCode.InvalidPassword);
+    expect(
+      (await login(t.app, key, 'email', a.email, 'Wrong!pass1', { ip: '10.1.0.6' })).json.code,
+    ).toBe(ErrorCode.InvalidPassword);
+    expect(
+      (await login(t.app, key, 'email', a.email, '123456', { ip: '10.1.0.6' })).json.code,
+    ).toBe(ErrorCode.InvalidEmailCode);
+  });
+
+  it('answers canNoEmailLogin when the account has email login disabled', async () => {
+    const a = await makeAccount(t.database.db);
+    await createAccountsRepository(t.database.db).setEmailLoginEnabled(a.id, false);
+    const res = await login(t.app, key, 'email', a.email, a.password, { ip: '10.1.0.7' });
+    expect(res.json.code).toBe(ErrorCode.canNoEmailLogin);
+  });
+
+  it('treats a tampered or foreign-key payload as InvalidParams', async () => {
+    const a = await makeAccount(t.database.db);
+    const token = await encryptPayload(key, a.password);
+    const last = token.at(-2) === 'A' ? 'B' : 'A';
+    const tampered = token.slice(0, -2) + last + token.at(-1);
+    const res = await call(t.app, '/api/user/login', {
+      channel_code: 'account',
+      account: a.account,
+      passwd: tampered,
+      encrypt: 1,
+    });
+    expect(res.json.code).toBe(ErrorCode.InvalidParams);
+    const other = await encryptPayload(Buffer.alloc(32, 7).toString('base64'), a.password);
+    const res2 = await call(t.app, '/api/user/login', {
+      channel_code: 'account',
+      account: a.account,
+      passwd: other,
+      encrypt: 1,
+    });
+    expect(res2.json.code).toBe(ErrorCode.InvalidParams);
+    const plain = await call(t.app, '/api/user/login', {
+      channel_code: 'account',
+      account: a.account,
+      passwd: a.password,
+      encrypt: 1,
+    });
+    expect(plain.json.code).toBe(ErrorCode.InvalidParams);
+  });
+
+  it('refuses social channels on /api/user/login (they use the redirect flow)', async () => {
+    const res = await login(t.app, key, 'google' as 'account', '', 'id-token', { ip: '10.1.0.11' });
+    expect(res.json).toMatchObject({ code: ErrorCode.InvalidParams, data: { reason: 'channel' } });
+  });
+
+  it('keeps a remembered session past the idle time, a plain one not', async () => {
+    const a = await makeAccount(t.database.db);
+    const plain = await login(t.app, key, 'account', a.account, a.password, { ip: '10.1.0.8' });
+    const b = await makeAccount(t.database.db);
+    const kept = await login(t.app, key, 'account', b.account, b.password, {
+      remember: true,
+      ip: '10.1.0.8',
+    });
+    t.clock.advance(31 * MINUTE);
+    expect((await uinfo(plain.json.result.token)).json.result.login).toBe(false);
+    expect((await uinfo(kept.json.result.token)).json.result.login).toBe(true);
+    t.clock.advance(7 * 24 * 60 * MINUTE);
+    expect((await uinfo(kept.json.result.token)).json.result.login).toBe(false);
+  });
+
+  it('logout ends the session; a later required call answers 203 tokenFail', async () => {
+    const a = await makeAccount(t.database.db);
+    const { json } = await login(t.app, key, 'account', a.account, a.password, { ip: '10.1.0.9' });
+    const out = await call(t.app, '/api/user/logout', {}, { token: json.result.token });
+    expect(out.json).toMatchObject({ code: 0, result: { success: true } });
+    expect((await uinfo(json.result.token)).json.result.login).toBe(false);
+    const gone = await call(
+      t.app,
+      '/api/user/sdk/ticket/get',
+      { uid: 1 },
+      { token: json.result.token },
+    );
+    expect(gone.status).toBe(203);
+    expect(gone.json.code).toBe(ErrorCode.tokenFail);
+    expect((await call(t.app, '/api/user/logout', {})).json.code).toBe(0);
+  });
+
+  it('a new login revokes the older session (single device)', async () => {
+    const a = await makeAccount(t.database.db);
+    const first = await login(t.app, key, 'account', a.account, a.password, { ip: '10.1.0.10' });
+    const second = await login(t.app, key, 'account', a.account, a.password, { ip: '10.1.0.10' });
+    expect((await uinfo(first.json.result.token)).json.result.login).toBe(false);
+    expect((await uinfo(second.json.result.token)).json.result.login).toBe(true);
+  });
+
+  it('throttles an account after 5 failures from a new IP, never the IP that signed in before', async () => {
+    const a = await makeAccount(t.database.db);
+    const home = { ip: '10.2.0.1' };
+    expect((await login(t.app, key, 'account', a.account, a.password, home)).json.code).toBe(0);
+    for (let i = 0; i < 5; i += 1) {
+      const r = await login(t.app, key, 'account', a.account, 'Wrong!pass1', { ip: `10.3.0.${i}` });
+      expect(r.json.code).toBe(ErrorCode.InvalidPassword);
+    }
+    const blocked = await login(t.app, key, 'account', a.account, a.password, { ip: '10.3.1.1' });
+    expect(blocked.json).toMatchObject({
+      code: ErrorCode.TooManyRequests,
+      data: { retry_after: 30 },
+    });
+    // The player's own IP is not slowed.
+    expect((await login(t.app, key, 'account', a.account, a.password, home)).json.code).toBe(0);
+    // The window passes: a new IP may try again.
+    t.clock.advance(31_000);
+    expect(
+      (await login(t.app, key, 'account', a.account, a.password, { ip: '10.3.1.1' })).json.code,
+    ).toBe(0);
+  });
+
+  it('caps one IP at 30 failures per 15 minutes', async () => {
+    const ip = { ip: '10.4.0.1' };
+    for (let i = 0; i < 30; i += 1) {
+      expect((await login(t.app, key, 'account', `ghost${i}`, 'x', ip)).json.code).toBe(
+        ErrorCode.LoginNameNotFound,
+      );
+    }
+    expect((await login(t.app, key, 'account', 'demo', 'demo1234', ip)).json.code).toBe(
+      ErrorCode.TooManyRequests,
+    );
+    t.clock.advance(15 * MINUTE + 1000);
+    expect((await login(t.app, key, 'account', 'demo', 'demo1234', ip)).json.code).toBe(0);
+  });
+});

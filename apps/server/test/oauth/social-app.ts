@@ -1,0 +1,50 @@
+// Builds an extra app over an existing test database with its own config (social settings
+// differ per test), and reads the social-sign-in outcome of a redirect.
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/app';
+import type { Database } from '../../src/db/database';
+import { testClock, testConfig, type Envelope } from '../helper';
+
+export async function buildSocialApp(
+  database: Database,
+  env: Record<string, string>,
+): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(env), {
+    database,
+    clock: testClock(),
+    logger: pino({ level: 'silent' }),
+  });
+  await app.ready();
+  return app;
+}
+
+/** GET /api/oauth/<provider>/start and return the provider URL it redirects to. */
+export async function startSignIn(
+  app: FastifyInstance,
+  provider: string,
+  redirect?: string,
+): Promise<URL> {
+  const query = redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`;
+  const res = await app.inject({ method: 'GET', url: `/api/oauth/${provider}/start${query}` });
+  expect(res.statusCode).toBe(302);
+  return new URL(String(res.headers.location));
+}
+
+/** The Location of a portal redirect, parsed against a dummy origin. */
+export function locationOf(res: { statusCode: number; headers: Record<string, unknown> }): URL {
+  expect(res.statusCode).toBe(302);
+  return new URL(String(res.headers.location), 'http://portal.test');
+}
+
+/** Exchange an hctoken as the web does (/api/user/tmpWebTokenLogin); returns the accid. */
+export async function exchangeTicket(app: FastifyInstance, ticket: string): Promise<number | null> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/tmpWebTokenLogin',
+    payload: { token: ticket },
+  });
+  const body = res.json<Envelope<{ accid: number; token: string }>>();
+  return body.code === 0 ? body.result.accid : null;
+}

@@ -1,0 +1,9 @@
+// POST /api/user/phone/psw/reset (SPEC §4 Password reset): data = encrypted reset payload.
+import { api, type ResetPayload } from '@hc/contract';
+import { callApi } from '../../../lib/api-client';
+import { encryptSecret } from './encrypt-secret';
+
+export async function resetPasswordByPhone(payload: ResetPayload): Promise<void> {
+  const data = await encryptSecret(JSON.stringify(payload));
+  await callApi(api.userPhonePswReset, { data });
+}

@@ -1,0 +1,10 @@
+// POST /api/user/email/code/send: a 6-digit code for login or password reset (SPEC §5).
+import { api, type CallResult } from '@hc/contract';
+import { callApi } from '../../../lib/api-client';
+
+export type CodePurpose = 'login' | 'reset';
+export type CodeSendResult = CallResult<typeof api.userEmailCodeSend>;
+
+export function sendEmailCode(target: string, purpose: CodePurpose): Promise<CodeSendResult> {
+  return callApi(api.userEmailCodeSend, { target, purpose });
+}

@@ -1,0 +1,8 @@
+// POST /api/user/phone/code/send: a 6-digit SMS code for login or password reset (SPEC §5).
+import { api } from '@hc/contract';
+import { callApi } from '../../../lib/api-client';
+import type { CodePurpose, CodeSendResult } from './send-email-code';
+
+export function sendPhoneCode(target: string, purpose: CodePurpose): Promise<CodeSendResult> {
+  return callApi(api.userPhoneCodeSend, { target, purpose });
+}

@@ -1,0 +1,163 @@
+// SPEC §2/§4 forgot password: email or phone code, then the new password twice (SPEC §5 rules),
+// sent as one encrypted `data` payload; SPEC §8 success and failure messages.
+import { Alert, Button, PasswordInput, SegmentedControl, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorTranslationKey } from '../../../lib/api-error';
+import { showNotice } from '../../../lib/notices';
+import { resetPasswordByEmail } from '../api/reset-password-email';
+import { resetPasswordByPhone } from '../api/reset-password-phone';
+import { useSendCode } from '../hooks/use-send-code';
+import {
+  codeError,
+  emailError,
+  isBlank,
+  normalisePhone,
+  passwordError,
+  phoneError,
+  type MessageKey,
+} from '../utils/validation';
+import { CodeField } from './code-field';
+import classes from './auth.module.css';
+
+type Method = 'email' | 'phone';
+type Field = Method | 'code' | 'passwd' | 'passwd2';
+type Errors = Partial<Record<Field | 'form', MessageKey>>;
+
+export function ForgotPassword({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [method, setMethod] = useState<Method>('email');
+  const [values, setValues] = useState<Record<Field, string>>({
+    email: '',
+    phone: '',
+    code: '',
+    passwd: '',
+    passwd2: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const sendCode = useSendCode('reset', setErrors);
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const toggleProps = { 'aria-label': t('auth:togglePassword') };
+  const fieldError = (field: Field) => (errors[field] ? t(errors[field]) : undefined);
+
+  const validate = (): Errors => {
+    const target = values[method];
+    if (isBlank(target, values.code, values.passwd, values.passwd2))
+      return { form: 'validation.incompleteInfo' };
+    const found: Errors = {};
+    const targetError = method === 'email' ? emailError(target) : phoneError(target);
+    if (targetError) found[method] = targetError;
+    const c = codeError(values.code);
+    if (c) found.code = c;
+    const pw = passwordError(values.passwd);
+    if (pw) found.passwd = pw;
+    else if (values.passwd !== values.passwd2) found.passwd2 = 'validation.passwordMismatch';
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    const payload = {
+      account: method === 'email' ? values.email.trim() : normalisePhone(values.phone),
+      code: values.code.trim(),
+      passwd: values.passwd,
+      passwd2: values.passwd2,
+    };
+    try {
+      await (method === 'email' ? resetPasswordByEmail(payload) : resetPasswordByPhone(payload));
+      showNotice('info.passwordChangeSuc', 'success');
+      onDone();
+    } catch (error) {
+      showNotice('info.passwordChangeFail', 'error');
+      setErrors({ form: errorTranslationKey(error) });
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className={classes.form} onSubmit={(e) => void submit(e)} noValidate>
+      {/* The page's heading while this view replaces the login form. */}
+      <Title order={1} size="h2">
+        {t('auth:reset.title')}
+      </Title>
+      <p className={classes.hint}>{t('auth:reset.intro')}</p>
+      <SegmentedControl
+        fullWidth
+        aria-label={t('auth:reset.method')}
+        value={method}
+        onChange={(next) => {
+          setMethod(next === 'phone' ? 'phone' : 'email');
+          setErrors({});
+        }}
+        data={[
+          { value: 'email', label: t('auth:methods.email') },
+          { value: 'phone', label: t('auth:methods.phone') },
+        ]}
+      />
+      {method === 'email' ? (
+        <TextInput
+          label={t('auth:fields.email')}
+          placeholder={t('placeholders.email')}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => set('email')(e.currentTarget.value)}
+          error={fieldError('email')}
+        />
+      ) : (
+        <TextInput
+          label={t('auth:fields.phone')}
+          placeholder={t('placeholders.phone')}
+          description={t('auth:phoneHint')}
+          type="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(e) => set('phone')(e.currentTarget.value)}
+          error={fieldError('phone')}
+        />
+      )}
+      <CodeField
+        key={method}
+        value={values.code}
+        onChange={set('code')}
+        error={errors.code}
+        onSend={() => sendCode(method, values[method])}
+      />
+      <PasswordInput
+        visibilityToggleButtonProps={toggleProps}
+        label={t('auth:fields.newPassword')}
+        placeholder={t('placeholders.newPassword')}
+        autoComplete="new-password"
+        value={values.passwd}
+        onChange={(e) => set('passwd')(e.currentTarget.value)}
+        error={fieldError('passwd')}
+      />
+      <PasswordInput
+        visibilityToggleButtonProps={toggleProps}
+        label={t('auth:fields.confirmPassword')}
+        placeholder={t('placeholders.confirmPassword')}
+        autoComplete="new-password"
+        value={values.passwd2}
+        onChange={(e) => set('passwd2')(e.currentTarget.value)}
+        error={fieldError('passwd2')}
+      />
+      <p className={classes.hint}>{t('auth:noEmailHint')}</p>
+      {errors.form ? (
+        <Alert color="red" role="alert" variant="light">
+          {t(errors.form)}
+        </Alert>
+      ) : null}
+      <Button type="submit" fullWidth size="md" loading={pending}>
+        {t('auth:reset.submit')}
+      </Button>
+      <Button variant="subtle" onClick={onDone}>
+        {t('auth:reset.back')}
+      </Button>
+    </form>
+  );
+}

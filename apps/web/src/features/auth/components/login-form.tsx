@@ -1,0 +1,179 @@
+// The SPEC §2 login form: account + password, email + code, phone + code, "remember auto-login";
+// SPEC §5 validation inline, server errors by code (SPEC §8).
+import type { LoginResult } from '@hc/contract';
+import { Alert, Button, Checkbox, PasswordInput, Tabs, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorTranslationKey } from '../../../lib/api-error';
+import { storage } from '../../../lib/storage';
+import { login, type FormChannel } from '../api/login';
+import { useSendCode } from '../hooks/use-send-code';
+import {
+  codeError,
+  emailError,
+  isBlank,
+  normalisePhone,
+  passwordError,
+  phoneError,
+  type MessageKey,
+} from '../utils/validation';
+import { CodeField } from './code-field';
+import classes from './auth.module.css';
+
+type Field = 'account' | 'password' | 'email' | 'phone' | 'code';
+type Errors = Partial<Record<Field | 'form', MessageKey>>;
+
+interface LoginFormProps {
+  onSuccess: (result: LoginResult) => Promise<void>;
+  onForgot: () => void;
+}
+
+export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
+  const { t } = useTranslation();
+  const [channel, setChannel] = useState<FormChannel>('account');
+  const [values, setValues] = useState<Record<Field, string>>({
+    account: '',
+    password: '',
+    email: '',
+    phone: '',
+    code: '',
+  });
+  const [remember, setRemember] = useState(() => storage.getRememberLogin());
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const sendCode = useSendCode('login', setErrors);
+
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const toggleProps = { 'aria-label': t('auth:togglePassword') };
+  const fieldError = (field: Field) => (errors[field] ? t(errors[field]) : undefined);
+
+  const validate = (): { errors: Errors; account: string; secret: string } => {
+    const { account, password, email, phone, code } = values;
+    if (channel === 'account') {
+      if (isBlank(account, password))
+        return { errors: { form: 'validation.incompleteInfo' }, account, secret: password };
+      const pw = passwordError(password);
+      return { errors: pw ? { password: pw } : {}, account: account.trim(), secret: password };
+    }
+    const target = channel === 'email' ? email.trim() : normalisePhone(phone);
+    if (isBlank(target, code))
+      return { errors: { form: 'validation.incompleteInfo' }, account: target, secret: code };
+    const targetError = channel === 'email' ? emailError(email) : phoneError(phone);
+    const found: Errors = {};
+    if (targetError) found[channel] = targetError;
+    const c = codeError(code);
+    if (c) found.code = c;
+    return { errors: found, account: target, secret: code.trim() };
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate();
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) return;
+    setPending(true);
+    storage.setRememberLogin(remember);
+    try {
+      const result = await login({
+        channel,
+        account: checked.account,
+        secret: checked.secret,
+        remember,
+      });
+      await onSuccess(result);
+    } catch (error) {
+      setErrors({ form: errorTranslationKey(error) });
+      setPending(false);
+    }
+  };
+
+  const changeChannel = (next: string | null) => {
+    if (next === 'account' || next === 'email' || next === 'phone') setChannel(next);
+    setErrors({});
+  };
+
+  return (
+    <form className={classes.form} onSubmit={(e) => void submit(e)} noValidate>
+      <Tabs value={channel} onChange={changeChannel} keepMounted={false}>
+        <Tabs.List grow aria-label={t('auth:methods.label')}>
+          <Tabs.Tab value="account">{t('auth:methods.account')}</Tabs.Tab>
+          <Tabs.Tab value="email">{t('auth:methods.email')}</Tabs.Tab>
+          <Tabs.Tab value="phone">{t('auth:methods.phone')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="account" pt="md" className={classes.form}>
+          <TextInput
+            label={t('auth:fields.account')}
+            placeholder={t('placeholders.account')}
+            autoComplete="username"
+            value={values.account}
+            onChange={(e) => set('account')(e.currentTarget.value)}
+            error={fieldError('account')}
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={toggleProps}
+            label={t('auth:fields.password')}
+            placeholder={t('placeholders.password')}
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(e) => set('password')(e.currentTarget.value)}
+            error={fieldError('password')}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="email" pt="md" className={classes.form}>
+          <TextInput
+            label={t('auth:fields.email')}
+            placeholder={t('placeholders.email')}
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={fieldError('email')}
+          />
+          <CodeField
+            value={values.code}
+            onChange={set('code')}
+            error={errors.code}
+            onSend={() => sendCode('email', values.email)}
+          />
+          <p className={classes.hint}>{t('auth:noEmailHint')}</p>
+        </Tabs.Panel>
+        <Tabs.Panel value="phone" pt="md" className={classes.form}>
+          <TextInput
+            label={t('auth:fields.phone')}
+            placeholder={t('placeholders.phone')}
+            description={t('auth:phoneHint')}
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => set('phone')(e.currentTarget.value)}
+            error={fieldError('phone')}
+          />
+          <CodeField
+            value={values.code}
+            onChange={set('code')}
+            error={errors.code}
+            onSend={() => sendCode('phone', values.phone)}
+          />
+        </Tabs.Panel>
+      </Tabs>
+      <div className={classes.row}>
+        <Checkbox
+          label={t('auth:remember')}
+          checked={remember}
+          onChange={(e) => setRemember(e.currentTarget.checked)}
+        />
+        <Button className={classes.end} variant="subtle" size="compact-sm" onClick={onForgot}>
+          {t('auth:forgot')}
+        </Button>
+      </div>
+      {errors.form ? (
+        <Alert color="red" role="alert" variant="light">
+          {t(errors.form)}
+        </Alert>
+      ) : null}
+      <Button type="submit" fullWidth size="md" loading={pending}>
+        {t('auth:submit')}
+      </Button>
+    </form>
+  );
+}
