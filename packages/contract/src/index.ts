@@ -22,3 +22,4 @@ export * from './api';
 export * from './examples';
 export * from './openapi';
 export * from './api-docs-html';
+export * from './redirect';
