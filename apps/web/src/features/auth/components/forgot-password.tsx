@@ -1,6 +1,6 @@
 // SPEC §2/§4 forgot password: email or phone code, then the new password twice (SPEC §5 rules),
 // sent as one encrypted `data` payload; SPEC §8 success and failure messages.
-import { Alert, Button, PasswordInput, SegmentedControl, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, SegmentedControl, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTranslationKey } from '../../../lib/api-error';
@@ -17,6 +17,7 @@ import {
   phoneError,
   type MessageKey,
 } from '../utils/validation';
+import { ContactField } from './contact-field';
 import { CodeField } from './code-field';
 import classes from './auth.module.css';
 
@@ -99,28 +100,12 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
           { value: 'phone', label: t('auth:methods.phone') },
         ]}
       />
-      {method === 'email' ? (
-        <TextInput
-          label={t('auth:fields.email')}
-          placeholder={t('placeholders.email')}
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.currentTarget.value)}
-          error={fieldError('email')}
-        />
-      ) : (
-        <TextInput
-          label={t('auth:fields.phone')}
-          placeholder={t('placeholders.phone')}
-          description={t('auth:phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(e) => set('phone')(e.currentTarget.value)}
-          error={fieldError('phone')}
-        />
-      )}
+      <ContactField
+        kind={method}
+        value={values[method]}
+        onChange={set(method)}
+        error={fieldError(method)}
+      />
       <CodeField
         key={method}
         value={values.code}

@@ -17,6 +17,7 @@ import {
   phoneError,
   type MessageKey,
 } from '../utils/validation';
+import { ContactField } from './contact-field';
 import { CodeField } from './code-field';
 import classes from './auth.module.css';
 
@@ -120,13 +121,10 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
           />
         </Tabs.Panel>
         <Tabs.Panel value="email" pt="md" className={classes.form}>
-          <TextInput
-            label={t('auth:fields.email')}
-            placeholder={t('placeholders.email')}
-            type="email"
-            autoComplete="email"
+          <ContactField
+            kind="email"
             value={values.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
+            onChange={set('email')}
             error={fieldError('email')}
           />
           <CodeField
@@ -138,14 +136,10 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
           <p className={classes.hint}>{t('auth:noEmailHint')}</p>
         </Tabs.Panel>
         <Tabs.Panel value="phone" pt="md" className={classes.form}>
-          <TextInput
-            label={t('auth:fields.phone')}
-            placeholder={t('placeholders.phone')}
-            description={t('auth:phoneHint')}
-            type="tel"
-            autoComplete="tel"
+          <ContactField
+            kind="phone"
             value={values.phone}
-            onChange={(e) => set('phone')(e.currentTarget.value)}
+            onChange={set('phone')}
             error={fieldError('phone')}
           />
           <CodeField
