@@ -30,6 +30,14 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: /password-reset\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Changes the demo account's password: runs after every other test has signed in.
+      name: 'password-reset',
+      testMatch: /password-reset\.spec\.ts$/,
+      dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

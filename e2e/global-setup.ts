@@ -1,10 +1,12 @@
 // Starts the built server (`apps/server/dist/main.js`) on a free port with a fresh data
-// directory, waits for /readyz, and exposes the URL to the tests as E2E_BASE_URL.
+// directory, waits for /readyz, and exposes the URL to the tests as E2E_BASE_URL. A local
+// OpenID provider stands in for Google (issue 3 browser tests) and the dev outbox is on.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_GOOGLE_CLIENT, startLocalOidc } from './support/local-oidc';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,6 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hc-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const oidc = await startLocalOidc(url);
   const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
@@ -50,14 +53,30 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: '',
       HC_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // Codes are read from /dev/outbox.json by the sign-in tests.
+      DEV_OUTBOX: 'true',
+      // Parallel tests sign in as the same demo account; single-device mode would end each
+      // other's sessions (the expiry test ends its own session explicitly).
+      SESSION_SINGLE_DEVICE: 'false',
+      PUBLIC_BASE_URL: url,
+      GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.secret,
+      GOOGLE_ISSUER: oidc.issuer,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitReady(url, 60_000);
+  try {
+    await waitReady(url, 60_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await oidc.close();
+    throw error;
+  }
   process.env.E2E_BASE_URL = url;
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
