@@ -11,6 +11,8 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
 import { registerUserRoutes } from './modules/user/user.routes';
 import { createUserService } from './modules/user/user.service';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { createWalletService } from './modules/wallet/wallet.service';
 import { installApiDocs } from './plugins/api-docs';
 import { installErrorHandling } from './plugins/envelope';
 import { installHealthRoutes } from './plugins/health';
@@ -84,7 +86,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installApiDocs(app);
 
   registerSystemRoutes(app, createSystemService({ db, config, clock }));
-  registerUserRoutes(app, createUserService({ db, customerServiceUrl: config.customerServiceUrl }));
+  const users = createUserService({ db, customerServiceUrl: config.customerServiceUrl });
+  registerUserRoutes(app, users);
+  registerWalletRoutes(app, { db, wallet: createWalletService({ db }), users });
   installAuth(app, { config, db, clock, sessions });
   installSocial(app, { config, db, clock });
   return app;

@@ -6,12 +6,14 @@ import type { Database } from './database';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-auth';
 import * as m0003 from './migrations/0003-social';
+import * as m0004 from './migrations/0004-wallet';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-foundation': m0001,
   '0002-auth': m0002,
   '0003-social': m0003,
+  '0004-wallet': m0004,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

@@ -139,6 +139,37 @@ export interface SocialIdentitiesTable {
   last_login_at: NullableTime;
 }
 
+/** 0004-wallet: one row per (game account, bucket), plus system counterparties. */
+export type LedgerAccountKind =
+  'basic' | 'present' | 'system_purchase' | 'system_bonus' | 'system_spend' | 'system_refund';
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  game_account_id: number | null;
+  kind: LedgerAccountKind;
+  /** Maintained by the ledger_entries trigger only. */
+  balance: ColumnType<number, number | undefined, number>;
+  may_go_negative: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+/** 0004-wallet: append-only; idempotency_key = order id + operation. */
+export interface LedgerTransfersTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  created_at: CreatedAt;
+}
+
+/** 0004-wallet: append-only; the entries of a transfer sum to zero. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transfer_id: number;
+  ledger_account_id: number;
+  amount: number;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   accounts: AccountsTable;
   games: GamesTable;
@@ -152,4 +183,7 @@ export interface DB {
   dev_outbox: DevOutboxTable;
   oauth_states: OAuthStatesTable;
   social_identities: SocialIdentitiesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_entries: LedgerEntriesTable;
 }

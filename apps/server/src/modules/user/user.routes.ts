@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
 import type { UserService } from './user.service';
 
-function gameIdOf(header: string | undefined): number | undefined {
+/** The `gameid` header as a game id (SPEC §7), or undefined. */
+export function gameIdOf(header: string | undefined): number | undefined {
   const n = header === undefined ? Number.NaN : Number(header);
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
