@@ -65,6 +65,17 @@ export const TWILIO = {
   from: '+15550009999',
 };
 
+/** Server env that sends mail to `smtpUrl` and SMS to the local Twilio at `twilioBaseUrl`. */
+export function messagingEnv(smtpUrl: string, twilioBaseUrl: string): Record<string, string> {
+  return {
+    SMTP_URL: smtpUrl,
+    SMS_BASE_URL: twilioBaseUrl,
+    TWILIO_ACCOUNT_SID: TWILIO.sid,
+    TWILIO_AUTH_TOKEN: TWILIO.token,
+    SMS_FROM: TWILIO.from,
+  };
+}
+
 /** Twilio-shaped SMS API: checks path, basic auth and form; answers 201 with a message JSON. */
 export async function startTwilio(): Promise<{
   baseUrl: string;

@@ -3,7 +3,16 @@
 import { encryptPayload, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
-import { call, codeIn, login, makeAccount, startSmtp, startTwilio, TWILIO } from './auth-fixtures';
+import {
+  call,
+  codeIn,
+  login,
+  makeAccount,
+  messagingEnv,
+  startSmtp,
+  startTwilio,
+  TWILIO,
+} from './auth-fixtures';
 import { testDatabases } from './databases';
 import { createTestApp, type TestApp } from './helper';
 
@@ -19,11 +28,7 @@ describe.each(testDatabases())('login on %s', (kind) => {
     twilio = await startTwilio();
     t = await createTestApp(kind, {
       env: {
-        SMTP_URL: smtp.url,
-        SMS_BASE_URL: twilio.baseUrl,
-        TWILIO_ACCOUNT_SID: TWILIO.sid,
-        TWILIO_AUTH_TOKEN: TWILIO.token,
-        SMS_FROM: TWILIO.from,
+        ...messagingEnv(smtp.url, twilio.baseUrl),
         SESSION_IDLE_MINUTES: '30',
         SESSION_ABSOLUTE_DAYS: '7',
       },

@@ -2,7 +2,15 @@
 // encrypted payload, mismatch, rule, common passwords, bad codes, and session revocation.
 import { encryptPayload, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, codeIn, login, makeAccount, startSmtp, startTwilio, TWILIO } from './auth-fixtures';
+import {
+  call,
+  codeIn,
+  login,
+  makeAccount,
+  messagingEnv,
+  startSmtp,
+  startTwilio,
+} from './auth-fixtures';
 import { testDatabases } from './databases';
 import { createTestApp, type TestApp } from './helper';
 
@@ -15,11 +23,7 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     twilio = await startTwilio();
     t = await createTestApp(kind, {
       env: {
-        SMTP_URL: smtp.url,
-        SMS_BASE_URL: twilio.baseUrl,
-        TWILIO_ACCOUNT_SID: TWILIO.sid,
-        TWILIO_AUTH_TOKEN: TWILIO.token,
-        SMS_FROM: TWILIO.from,
+        ...messagingEnv(smtp.url, twilio.baseUrl),
       },
     });
   });

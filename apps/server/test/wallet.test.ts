@@ -35,6 +35,16 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
   const wallet = () => createWalletService({ db: t.current.database.db });
   const inTrx = <T>(run: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
     t.current.database.db.transaction().execute(run);
+  /** Credits HC Point to a game account in its own transaction (key `o<uid>:credit` by default). */
+  const credit = (gameAccountId: number, basic: number, present: number, key?: string) =>
+    inTrx((trx) =>
+      creditHcPoint(trx, {
+        gameAccountId,
+        basic,
+        present,
+        idempotencyKey: key ?? `o${gameAccountId}:credit`,
+      }),
+    );
 
   async function invariants() {
     const { db } = t.current.database;
@@ -54,14 +64,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
   it('answers 0/0 for a new game account, then the credited balance', async () => {
     const a = await gameAccount();
     expect(await wallet().getBalance(a.uid)).toEqual({ basicNum: 0, presentNum: 0 });
-    const r = await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 100,
-        present: 15,
-        idempotencyKey: `o${a.uid}:credit`,
-      }),
-    );
+    const r = await credit(a.uid, 100, 15);
     expect(r.applied).toBe(true);
     expect(await wallet().getBalance(a.uid)).toEqual({ basicNum: 100, presentNum: 15 });
     await invariants();
@@ -69,14 +72,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
 
   it('spends present first, then basic', async () => {
     const a = await gameAccount();
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 100,
-        present: 30,
-        idempotencyKey: `o${a.uid}:credit`,
-      }),
-    );
+    await credit(a.uid, 100, 30);
     const d1 = await inTrx((trx) =>
       debitHcPoint(trx, { gameAccountId: a.uid, amount: 20, idempotencyKey: `p${a.uid}-1:debit` }),
     );
@@ -92,14 +88,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
 
   it('refuses a debit beyond the balance with ePointNumInsufficient and changes nothing', async () => {
     const a = await gameAccount();
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 10,
-        present: 5,
-        idempotencyKey: `o${a.uid}:credit`,
-      }),
-    );
+    await credit(a.uid, 10, 5);
     await expect(
       inTrx((trx) =>
         debitHcPoint(trx, { gameAccountId: a.uid, amount: 16, idempotencyKey: `p${a.uid}:debit` }),
@@ -149,14 +138,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
   it('refuses UPDATE and DELETE of entries and transfers in the database', async () => {
     const { db } = t.current.database;
     const a = await gameAccount();
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 7,
-        present: 0,
-        idempotencyKey: `o${a.uid}:credit`,
-      }),
-    );
+    await credit(a.uid, 7, 0);
     await expect(sql`update ledger_entries set amount = amount * 2`.execute(db)).rejects.toThrow(
       /append-only/,
     );
@@ -191,14 +173,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
   it('refuses a player balance below zero by the CHECK constraint', async () => {
     const { db } = t.current.database;
     const a = await gameAccount();
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 3,
-        present: 0,
-        idempotencyKey: `o${a.uid}:credit`,
-      }),
-    );
+    await credit(a.uid, 3, 0);
     // Raw SQL, bypassing the service: a balanced transfer taking 4 from a balance of 3.
     await expect(
       db.transaction().execute(async (trx) => {
@@ -219,14 +194,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
   it('refuses direct changes of a balance: only entries move it', async () => {
     const { db } = t.current.database;
     const a = await gameAccount();
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 3,
-        present: 0,
-        idempotencyKey: `o${a.uid}:credit`,
-      }),
-    );
+    await credit(a.uid, 3, 0);
     for (const statement of [
       sql`update ledger_accounts set balance = -1 where game_account_id = ${a.uid}`,
       sql`update ledger_accounts set balance = 1000 where game_account_id = ${a.uid}`,
@@ -241,14 +209,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
   it('answers coinBalance = basic + present and the epoint balance of an own game account', async () => {
     const { app } = t.current;
     const a = await signedIn();
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 120,
-        present: 12,
-        idempotencyKey: `o${a.uid}:credit`,
-      }),
-    );
+    await credit(a.uid, 120, 12);
     const coin = await call<{ amount: number }>(
       app,
       '/api/operate/coinBalance',
@@ -271,22 +232,8 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
     await sql`insert into games (id, name, icon, platforms, sort)
       values (${900 + a.id}, 'Second', 'icon.png', '{pc}', 99)`.execute(database.db);
     const second = await createAccountsRepository(database.db).bindGameAccount(a.id, 900 + a.id);
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 5,
-        present: 0,
-        idempotencyKey: `o${a.uid}`,
-      }),
-    );
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: second,
-        basic: 7,
-        present: 1,
-        idempotencyKey: `o${second}`,
-      }),
-    );
+    await credit(a.uid, 5, 0, `o${a.uid}`);
+    await credit(second, 7, 1, `o${second}`);
     const amount = async (gameid?: string) => {
       const res = await app.inject({
         method: 'POST',
@@ -305,14 +252,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
     const { app } = t.current;
     const a = await signedIn();
     const other = await gameAccount();
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: other.uid,
-        basic: 9,
-        present: 0,
-        idempotencyKey: `o${other.uid}:credit`,
-      }),
-    );
+    await credit(other.uid, 9, 0);
     const res = await call(
       app,
       '/api/operate/epoint/balance',
@@ -338,14 +278,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
   // PGlite has a single connection, so a real race needs PostgreSQL.
   it.skipIf(kind === 'pglite')('never overdraws when two debits race for one balance', async () => {
     const a = await gameAccount();
-    await inTrx((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: a.uid,
-        basic: 60,
-        present: 40,
-        idempotencyKey: `o${a.uid}:credit`,
-      }),
-    );
+    await credit(a.uid, 60, 40);
     const results = await Promise.allSettled(
       [1, 2].map((n) =>
         inTrx((trx) =>

@@ -69,10 +69,17 @@ export function createLoginService(deps: LoginServiceDeps) {
     throw code;
   }
 
-  const passwordOk = (account: AccountRow, password: string) => () =>
-    account.passwordHash === null
-      ? Promise.resolve(false)
-      : verifyPassword(account.passwordHash, password);
+  /** A password check under the throttle (accounts without a password never match). */
+  const attemptPassword = (account: AccountRow, ip: string, password: string) =>
+    attempt(
+      account,
+      ip,
+      () =>
+        account.passwordHash === null
+          ? Promise.resolve(false)
+          : verifyPassword(account.passwordHash, password),
+      new AppError(ErrorCode.InvalidPassword),
+    );
 
   return {
     startSession,
@@ -85,12 +92,7 @@ export function createLoginService(deps: LoginServiceDeps) {
           const account = await accounts.findByAccountName(identifier);
           if (account === undefined) return notFound(ip, new AppError(ErrorCode.LoginNameNotFound));
           const secret = await decryptOrInvalid(deps.payloadKey, body.passwd);
-          await attempt(
-            account,
-            ip,
-            passwordOk(account, secret),
-            new AppError(ErrorCode.InvalidPassword),
-          );
+          await attemptPassword(account, ip, secret);
           return startSession(account, remember);
         }
         case 'email': {
@@ -107,12 +109,7 @@ export function createLoginService(deps: LoginServiceDeps) {
               new AppError(ErrorCode.InvalidEmailCode),
             );
           } else {
-            await attempt(
-              account,
-              ip,
-              passwordOk(account, secret),
-              new AppError(ErrorCode.InvalidPassword),
-            );
+            await attemptPassword(account, ip, secret);
           }
           return startSession(account, remember);
         }
