@@ -120,35 +120,24 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
             error={fieldError('password')}
           />
         </Tabs.Panel>
-        <Tabs.Panel value="email" pt="md" className={classes.form}>
-          <ContactField
-            kind="email"
-            value={values.email}
-            onChange={set('email')}
-            error={fieldError('email')}
-          />
-          <CodeField
-            value={values.code}
-            onChange={set('code')}
-            error={errors.code}
-            onSend={() => sendCode('email', values.email)}
-          />
-          <p className={classes.hint}>{t('auth:noEmailHint')}</p>
-        </Tabs.Panel>
-        <Tabs.Panel value="phone" pt="md" className={classes.form}>
-          <ContactField
-            kind="phone"
-            value={values.phone}
-            onChange={set('phone')}
-            error={fieldError('phone')}
-          />
-          <CodeField
-            value={values.code}
-            onChange={set('code')}
-            error={errors.code}
-            onSend={() => sendCode('phone', values.phone)}
-          />
-        </Tabs.Panel>
+        {(['email', 'phone'] as const).map((kind) => (
+          <Tabs.Panel key={kind} value={kind} pt="md" className={classes.form}>
+            <ContactField
+              kind={kind}
+              value={values[kind]}
+              onChange={set(kind)}
+              error={fieldError(kind)}
+            />
+            <CodeField
+              value={values.code}
+              onChange={set('code')}
+              error={errors.code}
+              onSend={() => sendCode(kind, values[kind])}
+            />
+            {/* SPEC §2: the no-bound-email hint belongs to sign-in by email. */}
+            {kind === 'email' && <p className={classes.hint}>{t('auth:noEmailHint')}</p>}
+          </Tabs.Panel>
+        ))}
       </Tabs>
       <div className={classes.row}>
         <Checkbox
