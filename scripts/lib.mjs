@@ -33,3 +33,62 @@ export function isStale(output, inputs) {
   const built = statSync(output).mtimeMs;
   return inputs.some((input) => newestMtime(input) > built);
 }
+
+/** Inputs of each build output, for isStale (the contract is bundled into both Node apps). */
+export const buildInputs = {
+  contract: ['packages/contract/src'],
+  demoGame: ['apps/demo-game/src', 'apps/demo-game/build.mjs', 'packages/contract/src'],
+};
+
+/** The development secret shared by `npm start`'s portal and demo game; never for a real game. */
+export const DEMO_GAME_DEV_SECRET = 'hc-demo-game-secret-dev-only';
+
+/** Polls `${url}/healthz` until it answers 200 (or throws after `ms`). */
+export async function waitHealthy(url, ms = 15_000, child = undefined) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: process exited early`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not healthy after ${ms} ms`);
+}
+
+/**
+ * Starts the built demo game (apps/demo-game/dist/main.js) as a child process and waits until it
+ * answers. Returns { child, url, secret, gateways } where gateways is the GAME_GATEWAYS JSON.
+ */
+export async function startDemoGameChild({
+  port = 8091,
+  host = '127.0.0.1',
+  secret = DEMO_GAME_DEV_SECRET,
+  gameId = 1,
+  env = process.env,
+  stdio = 'inherit',
+} = {}) {
+  const child = spawn(process.execPath, ['apps/demo-game/dist/main.js'], {
+    stdio: ['ignore', stdio, stdio],
+    env: {
+      ...env,
+      DEMO_GAME_PORT: String(port),
+      DEMO_GAME_HOST: host,
+      DEMO_GAME_SECRET: secret,
+      DEMO_GAME_ID: String(gameId),
+    },
+  });
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  try {
+    await waitHealthy(url, 15_000, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  const gateways = JSON.stringify({ [String(gameId)]: { url, secret } });
+  return { child, url, secret, gateways };
+}

@@ -1,8 +1,12 @@
-// `npm start`: build what is missing or stale, then run the portal (web + API + worker) on
-// the embedded database with demo data (DESIGN §3). PORT, HOST, DATA_DIR, DATABASE_URL override.
-import { isStale, run } from './lib.mjs';
+// `npm start`: build what is missing or stale, then run the demo game backend (apps/demo-game,
+// DESIGN §6) and the portal (web + API + worker) on the embedded database with demo data
+// (DESIGN §3). PORT, HOST, DATA_DIR, DATABASE_URL override; DEMO_GAME_PORT (8091),
+// DEMO_GAME_HOST, DEMO_GAME_SECRET and the demo game's switches are passed on; DEMO_GAME=false
+// skips it. GAME_GATEWAYS, when set, is used as is instead of pointing game 1 at the demo game.
+import { spawn } from 'node:child_process';
+import { buildInputs, DEMO_GAME_DEV_SECRET, isStale, run, startDemoGameChild } from './lib.mjs';
 
-const contract = ['packages/contract/src'];
+const contract = buildInputs.contract;
 const web = [
   'apps/web/src',
   'apps/web/index.html',
@@ -11,6 +15,7 @@ const web = [
   ...contract,
 ];
 const server = ['apps/server/src', 'apps/server/build.mjs', ...contract];
+const withDemoGame = process.env.DEMO_GAME !== 'false';
 
 if (isStale('apps/web/dist/index.html', web)) {
   console.log('Building the web app…');
@@ -20,13 +25,54 @@ if (isStale('apps/server/dist/main.js', server)) {
   console.log('Building the server…');
   await run('npm', ['run', 'build', '-w', 'apps/server']);
 }
+if (withDemoGame && isStale('apps/demo-game/dist/main.js', buildInputs.demoGame)) {
+  console.log('Building the demo game…');
+  await run('npm', ['run', 'build', '-w', 'apps/demo-game']);
+}
 
 // The demo config: the dev outbox (/dev/outbox) shows verification codes unless DEV_OUTBOX is set.
 const env = { DEV_OUTBOX: 'true', ...process.env };
-const child = (await import('node:child_process')).spawn(
-  process.execPath,
-  ['apps/server/dist/main.js', ...process.argv.slice(2)],
-  { stdio: 'inherit', env },
-);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+let stopping = false;
+let demoGame;
+if (withDemoGame) {
+  const port = Number(process.env.DEMO_GAME_PORT || 8091);
+  try {
+    demoGame = await startDemoGameChild({
+      port,
+      host: process.env.DEMO_GAME_HOST || '127.0.0.1',
+      secret: process.env.DEMO_GAME_SECRET || DEMO_GAME_DEV_SECRET,
+      gameId: Number(process.env.DEMO_GAME_ID || 1),
+    });
+  } catch (error) {
+    console.error(
+      `The demo game could not start on port ${port} (${error.message}). ` +
+        'Set DEMO_GAME_PORT to a free port, or DEMO_GAME=false to run without it.',
+    );
+    process.exit(1);
+  }
+  if (env.GAME_GATEWAYS === undefined) env.GAME_GATEWAYS = demoGame.gateways;
+  console.log(`Demo game backend at ${demoGame.url} (admin API: ${demoGame.url}/_demo/grants)`);
+  demoGame.child.on('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The demo game stopped (${signal ?? code}); deliveries will fail.`);
+  });
+}
+
+const child = spawn(process.execPath, ['apps/server/dist/main.js', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    stopping = true;
+    child.kill(sig);
+  });
+}
+child.on('exit', (code, signal) => {
+  stopping = true;
+  const done = () => process.exit(code ?? (signal ? 1 : 0));
+  if (!demoGame || demoGame.child.exitCode !== null) return done();
+  demoGame.child.once('exit', done);
+  demoGame.child.kill('SIGTERM');
+  setTimeout(done, 5000).unref();
+});

@@ -1,6 +1,7 @@
 // `npm test`: every test layer, in order — unit, integration (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and component tests in one vitest run, then a production build
-// and the browser suite (Playwright + Debian Chromium) against the real server.
+// and the browser suite (Playwright + Debian Chromium) against the real server. `npm run build`
+// builds the web app, the server and the demo game backend (e2e/global-setup.ts starts both).
 import { run } from './lib.mjs';
 
 const only = process.argv[2];

@@ -1,11 +1,17 @@
 // buildApp: the whole HTTP application (plugins, modules, error handling) without listening,
 // so tests build it in-process over a real database (fastify/demo's app.ts).
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createGameGateway } from './adapters/game-gateway/client';
+import type { GameGateway } from './adapters/game-gateway/types';
+import { createPaymentProviders, type PaymentProviders } from './adapters/payments';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { installAuth } from './modules/auth';
+import { registerGameRoutes } from './modules/game/game.routes';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createSessionService } from './modules/sessions/sessions.service';
+import { installOrders } from './modules/orders';
 import { installSocial } from './modules/social';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
@@ -32,6 +38,10 @@ export interface AppDeps {
   role?: Role;
   /** A pino logger to use instead of one built from config (tests capture logs this way). */
   logger?: FastifyBaseLogger;
+  /** The game gateway client; default one built from config.gateways (GAME_GATEWAYS). */
+  gateway?: GameGateway;
+  /** Payment providers; default the ones config enables (PAYMENT_*_PROVIDER). */
+  providers?: PaymentProviders;
 }
 
 function trustProxyOption(
@@ -89,6 +99,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const users = createUserService({ db, customerServiceUrl: config.customerServiceUrl });
   registerUserRoutes(app, users);
   registerWalletRoutes(app, { db, wallet: createWalletService({ db }), users });
+  const gateway =
+    deps.gateway ??
+    createGameGateway({ gateways: config.gateways, timeoutMs: config.gatewayTimeoutMs });
+  registerGameRoutes(app, { gateway, users });
+  registerCatalogRoutes(app, { db, config, clock });
+  const providers = deps.providers ?? createPaymentProviders({ config, db, clock, log: app.log });
+  installOrders(app, { config, db, clock, gateway, providers, users });
   installAuth(app, { config, db, clock, sessions });
   installSocial(app, { config, db, clock });
   return app;

@@ -132,7 +132,7 @@ describe('loadConfig', () => {
 
 describe('.env.example', () => {
   const text = readFileSync(
-    join(dirname(fileURLToPath(import.meta.url)), '../.env.example'),
+    join(dirname(fileURLToPath(import.meta.url)), '../../../.env.example'),
     'utf8',
   );
 

@@ -54,6 +54,36 @@ const payloadKey = z
     },
   );
 
+/** GAME_GATEWAYS: JSON {"<gameId>": {"url": "https://...", "secret": "..."}} (docs/game-gateway.md). */
+const gatewaySchema = z.object({
+  url: z.string().refine((v) => /^https?:\/\//.test(v), 'url must start with http:// or https://'),
+  secret: z.string().min(16, 'secret must have at least 16 characters'),
+});
+const gatewaysJson = z
+  .string()
+  .optional()
+  .transform((v, ctx): Record<string, { url: string; secret: string }> => {
+    if (v === undefined) return {};
+    let raw: unknown;
+    try {
+      raw = JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON: {"<gameId>": {"url", "secret"}}' });
+      return z.NEVER;
+    }
+    const parsed = z
+      .record(z.string().regex(/^\d+$/, 'keys are game ids'), gatewaySchema)
+      .safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
 /** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
 const trustProxy = z
   .string()
@@ -156,6 +186,31 @@ const envSchema = z.object({
   WECHAT_USERINFO_URL: urlWith(['https:', 'http:']).default(
     'https://api.weixin.qq.com/sns/userinfo',
   ),
+  // Top-up (issue 4): game gateways, payment providers, orders and the delivery worker.
+  GAME_GATEWAYS: gatewaysJson,
+  GATEWAY_TIMEOUT_MS: int(5000, 100, 120_000),
+  PAYMENT_CARD_PROVIDER: z
+    .enum(['sandbox', 'stripe'], { error: 'must be sandbox or stripe' })
+    .default('sandbox'),
+  PAYMENT_PAYPAL_PROVIDER: z
+    .enum(['sandbox', 'paypal'], { error: 'must be sandbox or paypal' })
+    .default('sandbox'),
+  SANDBOX_PAYMENTS: bool(true),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('hc-sandbox-webhook-secret-dev-only'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: urlWith(['https:', 'http:']).optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_BASE_URL: urlWith(['https:', 'http:']).default('https://api-m.sandbox.paypal.com'),
+  ORDER_UNPAID_TTL_MINUTES: int(30, 1, 60 * 24 * 7),
+  WORKER_INTERVAL_MS: int(1000, 50, 60_000),
+  DELIVERY_MAX_ATTEMPTS: int(12, 1, 1000),
+  DELIVERY_BACKOFF_BASE_MS: int(2000, 10, 3_600_000),
+  DELIVERY_BACKOFF_MAX_MS: int(300_000, 10, 86_400_000),
+  DELIVERY_LEASE_SECONDS: int(60, 1, 3600),
+  PAYMENT_CHECK_AFTER_MINUTES: int(10, 1, 60 * 24),
 });
 
 /** Every variable the server reads (each documented in .env.example). */
@@ -203,6 +258,46 @@ export interface Config {
   readonly publicBaseUrl: string;
   /** Social providers, each present only when its client id is set (SPEC §1, §2). */
   readonly social: SocialConfig;
+  /** Game gateway per game id (docs/game-gateway.md). */
+  readonly gateways: Readonly<Record<string, { readonly url: string; readonly secret: string }>>;
+  readonly gatewayTimeoutMs: number;
+  readonly payments: PaymentsConfig;
+  /** Unpaid orders close after this many minutes (SPEC §4 "failed or timed out"). */
+  readonly orderUnpaidTtlMinutes: number;
+  readonly worker: WorkerConfig;
+}
+
+export interface PaymentsConfig {
+  /** Which provider takes card payments and which takes PayPal. */
+  readonly card: 'sandbox' | 'stripe';
+  readonly paypal: 'sandbox' | 'paypal';
+  /** The built-in sandbox provider (always off when NODE_ENV=production). */
+  readonly sandbox: { readonly enabled: boolean; readonly webhookSecret: string };
+  readonly stripe:
+    | {
+        readonly secretKey: string;
+        readonly webhookSecret: string;
+        readonly apiBase: string | undefined;
+      }
+    | undefined;
+  readonly paypalApi:
+    | {
+        readonly clientId: string;
+        readonly clientSecret: string;
+        readonly webhookId: string;
+        readonly baseUrl: string;
+      }
+    | undefined;
+}
+
+export interface WorkerConfig {
+  readonly intervalMs: number;
+  readonly deliveryMaxAttempts: number;
+  readonly backoffBaseMs: number;
+  readonly backoffMaxMs: number;
+  readonly leaseSeconds: number;
+  /** Orders still unpaid with a checkout this old are checked with the provider. */
+  readonly paymentCheckAfterMinutes: number;
 }
 
 export interface OidcProviderConfig {
@@ -252,6 +347,11 @@ const SECRET_VARS = new Set([
   'APPLE_PRIVATE_KEY',
   'FACEBOOK_APP_SECRET',
   'WECHAT_APP_SECRET',
+  'GAME_GATEWAYS',
+  'SANDBOX_WEBHOOK_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'PAYPAL_CLIENT_SECRET',
 ]);
 
 export class ConfigError extends Error {
@@ -325,6 +425,65 @@ export function loadConfig(env: Env): Config {
     devOutbox: e.DEV_OUTBOX,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     social: socialConfig(e),
+    gateways: Object.freeze({ ...e.GAME_GATEWAYS }),
+    gatewayTimeoutMs: e.GATEWAY_TIMEOUT_MS,
+    payments: paymentsConfig(e),
+    orderUnpaidTtlMinutes: e.ORDER_UNPAID_TTL_MINUTES,
+    worker: Object.freeze({
+      intervalMs: e.WORKER_INTERVAL_MS,
+      deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      backoffBaseMs: e.DELIVERY_BACKOFF_BASE_MS,
+      backoffMaxMs: e.DELIVERY_BACKOFF_MAX_MS,
+      leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+      paymentCheckAfterMinutes: e.PAYMENT_CHECK_AFTER_MINUTES,
+    }),
+  });
+}
+
+/** Payment providers: the chosen provider for a method must have its settings. */
+function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
+  const problems: Array<{ variable: string; message: string }> = [];
+  const sandboxEnabled = e.SANDBOX_PAYMENTS && e.NODE_ENV !== 'production';
+  // In production the sandbox never takes money: a method left on `sandbox` is simply not offered.
+  const need = (why: string, vars: Record<string, string | undefined>) => {
+    for (const [variable, value] of Object.entries(vars))
+      if (value === undefined) problems.push({ variable, message: `is required when ${why}` });
+  };
+  if (e.PAYMENT_CARD_PROVIDER === 'stripe')
+    need('PAYMENT_CARD_PROVIDER=stripe', {
+      STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    });
+  if (e.PAYMENT_PAYPAL_PROVIDER === 'paypal')
+    need('PAYMENT_PAYPAL_PROVIDER=paypal', {
+      PAYPAL_CLIENT_ID: e.PAYPAL_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: e.PAYPAL_CLIENT_SECRET,
+      PAYPAL_WEBHOOK_ID: e.PAYPAL_WEBHOOK_ID,
+    });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    card: e.PAYMENT_CARD_PROVIDER,
+    paypal: e.PAYMENT_PAYPAL_PROVIDER,
+    sandbox: Object.freeze({ enabled: sandboxEnabled, webhookSecret: e.SANDBOX_WEBHOOK_SECRET }),
+    stripe:
+      e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_WEBHOOK_SECRET !== undefined
+        ? Object.freeze({
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          })
+        : undefined,
+    paypalApi:
+      e.PAYPAL_CLIENT_ID !== undefined &&
+      e.PAYPAL_CLIENT_SECRET !== undefined &&
+      e.PAYPAL_WEBHOOK_ID !== undefined
+        ? Object.freeze({
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+            baseUrl: e.PAYPAL_BASE_URL.replace(/\/+$/, ''),
+          })
+        : undefined,
   });
 }
 

@@ -1,6 +1,8 @@
 // Boots the server: config -> database (DATA_DIR lock) -> migrations -> demo seed -> buildApp ->
 // listen; on SIGTERM/SIGINT stops accepting, finishes in-flight requests, closes the database.
 import { pino } from 'pino';
+import { createGameGateway } from './adapters/game-gateway/client';
+import { createPaymentProviders } from './adapters/payments';
 import { buildApp, type Role } from './app';
 import { parseArgs, UsageError } from './cli';
 import { ConfigError, loadConfigFromProcess, type Config } from './config';
@@ -78,7 +80,13 @@ async function boot(config: Config, role: Role): Promise<void> {
     fail(err);
   }
   const db = database;
-  const app = await buildApp(config, { database: db, role, logger });
+  // One gateway client and one set of providers, shared by the API and the worker.
+  const gateway = createGameGateway({
+    gateways: config.gateways,
+    timeoutMs: config.gatewayTimeoutMs,
+  });
+  const providers = createPaymentProviders({ config, db: db.db, log: logger });
+  const app = await buildApp(config, { database: db, role, logger, gateway, providers });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
@@ -89,7 +97,9 @@ async function boot(config: Config, role: Role): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   process.stdout.write(`HC Portal listening on http://${urlHost(config.host)}:${port}\n`);
   const worker: Worker | undefined =
-    role === 'api' ? undefined : startWorker({ database: db, log: logger });
+    role === 'api'
+      ? undefined
+      : startWorker({ database: db, log: logger, config, gateway, providers });
 
   signals.stop = async (signal) => {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');

@@ -1,29 +1,109 @@
-// The background worker of `--role=worker|all` (DESIGN §3). A placeholder for now: later issues
-// add the jobs (delivery outbox, unpaid-order expiry, stuck-payment checks) to this loop.
+// The background worker of `--role=worker|all` (DESIGN §3): claims due jobs from the outbox
+// (deliveries and receipts) with FOR UPDATE SKIP LOCKED, and sweeps unpaid orders (provider
+// checks for stuck payments, expiry). Any number of workers can run against one PostgreSQL.
 import type { FastifyBaseLogger } from 'fastify';
+import type { GameGateway } from './adapters/game-gateway/types';
+import { mailerFromConfig } from './adapters/mail/mail';
+import { createOutbox } from './adapters/outbox/outbox';
+import type { PaymentProviders } from './adapters/payments';
+import type { Config } from './config';
 import type { Database } from './db/database';
+import { systemClock, type Clock } from './lib/clock';
+import { createJobQueue } from './modules/jobs/jobs';
+import { createFulfilment } from './modules/orders/fulfilment';
+import { createOrdersService } from './modules/orders/orders.service';
+
+export interface WorkerDeps {
+  database: Database;
+  log: FastifyBaseLogger;
+  config: Config;
+  gateway: GameGateway;
+  providers: PaymentProviders;
+  clock?: Clock;
+}
+
+/** Jobs claimed per round; they run concurrently. */
+const BATCH = 8;
+/** Unpaid orders are swept at most this often. */
+const SWEEP_EVERY_MS = 15_000;
+
+/** One worker round at a time; tests drive it directly with `runOnce`. */
+export function createWorkerLoop(deps: WorkerDeps) {
+  const clock = deps.clock ?? systemClock;
+  const { config, log } = deps;
+  const db = deps.database.db;
+  const queue = createJobQueue(db);
+  const mailer = mailerFromConfig(
+    config,
+    config.devOutbox ? createOutbox({ db, clock }) : undefined,
+  );
+  const fulfilment = createFulfilment({
+    db,
+    queue,
+    gateway: deps.gateway,
+    mailer,
+    config,
+    clock,
+    log,
+  });
+  const orders = createOrdersService({
+    db,
+    clock,
+    config,
+    gateway: deps.gateway,
+    providers: deps.providers,
+    log,
+  });
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
+  return {
+    queue,
+    /** Claims and runs due jobs until none is due; returns how many ran. */
+    async runJobs(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const jobs = await queue.claim(clock.now(), config.worker.leaseSeconds, BATCH);
+        if (jobs.length === 0) return total;
+        await Promise.all(jobs.map((job) => fulfilment.run(job)));
+        total += jobs.length;
+      }
+    },
+    sweep: () => orders.sweepUnpaid(),
+    /** One round: due jobs, then the unpaid-order sweep when it is due. */
+    async runOnce(options: { forceSweep?: boolean } = {}): Promise<void> {
+      await this.runJobs();
+      const now = clock.now().getTime();
+      if (options.forceSweep === true || now - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = now;
+        const swept = await orders.sweepUnpaid();
+        if (swept.closed + swept.recovered > 0) log.info(swept, 'unpaid orders swept');
+      }
+    },
+  };
+}
 
 export interface Worker {
-  /** Stop taking new work and wait for the current tick to finish. */
+  /** Stop taking new work and wait for the current round to finish. */
   stop(): Promise<void>;
 }
 
-const TICK_MS = 5_000;
-
-export function startWorker(deps: { database: Database; log: FastifyBaseLogger }): Worker {
+export function startWorker(deps: WorkerDeps): Worker {
+  const loop = createWorkerLoop(deps);
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    // No jobs yet: later issues claim work here with FOR UPDATE SKIP LOCKED.
-  };
+  let busy = false;
   const timer = setInterval(() => {
-    if (stopped) return;
-    running = running
-      .then(tick)
-      .catch((err: unknown) => deps.log.error({ err }, 'worker tick failed'));
-  }, TICK_MS);
+    if (stopped || busy) return;
+    busy = true;
+    running = loop
+      .runOnce()
+      .catch((err: unknown) => deps.log.error({ err }, 'worker round failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, deps.config.worker.intervalMs);
   timer.unref();
-  deps.log.info('worker started (no jobs yet)');
+  deps.log.info('worker started');
   return {
     async stop() {
       stopped = true;

@@ -14,13 +14,12 @@ import { createPostgresDatabase, openTestDatabase, testDatabases } from './datab
 
 async function counts(database: Database) {
   const { db } = database;
-  const [accounts, games, bulletins, servers] = await Promise.all([
+  const [accounts, games, bulletins] = await Promise.all([
     createAccountsRepository(db).count(),
     createGamesRepository(db).count(),
     createBulletinsRepository(db).count(),
-    createGamesRepository(db).listServers(1),
   ]);
-  return { accounts, games, bulletins, servers: servers.length };
+  return { accounts, games, bulletins };
 }
 
 describe.each(testDatabases())('database on %s', (kind) => {
@@ -40,25 +39,20 @@ describe.each(testDatabases())('database on %s', (kind) => {
   });
 
   it('seeds an empty database once; a second run changes nothing', async () => {
-    expect(await counts(database)).toEqual({ accounts: 0, games: 0, bulletins: 0, servers: 0 });
+    expect(await counts(database)).toEqual({ accounts: 0, games: 0, bulletins: 0 });
     expect(await runSeedSteps(database, demoSeedSteps)).toEqual([
       'demo-game',
       'demo-account',
       'demo-bulletin',
+      'demo-catalog',
     ]);
     const after = await counts(database);
-    expect(after).toEqual({ accounts: 1, games: 1, bulletins: 1, servers: 3 });
+    expect(after).toEqual({ accounts: 1, games: 1, bulletins: 1 });
     expect(await runSeedSteps(database, demoSeedSteps)).toEqual([]);
     expect(await counts(database)).toEqual(after);
   });
 
-  it('seeds the demo data of the issue: servers with one in maintenance, demo/demo1234 bound to game 1', async () => {
-    const servers = await createGamesRepository(database.db).listServers(1);
-    expect(servers.map((s) => [s.serverId, s.name, s.state])).toEqual([
-      [1, 'Dawn', 0],
-      [2, 'Tide', 0],
-      [3, 'Ember', 1],
-    ]);
+  it('seeds the demo data of the issue: demo/demo1234 bound to game 1', async () => {
     const accounts = createAccountsRepository(database.db);
     const demo = await accounts.findById(1);
     expect(demo).toMatchObject({ account: 'demo', email: 'demo@example.com' });
@@ -116,12 +110,11 @@ describe.runIf(testDatabases().includes('postgres'))('concurrent starts on Postg
     const applied = await Promise.all(nodes.map((n) => migrateToLatest(n)));
     expect(applied.flat()).toEqual(Object.keys(migrations));
     const seeded = await Promise.all(nodes.map((n) => runSeedSteps(n, demoSeedSteps)));
-    expect(seeded.flat()).toEqual(['demo-game', 'demo-account', 'demo-bulletin']);
+    expect(seeded.flat()).toEqual(['demo-game', 'demo-account', 'demo-bulletin', 'demo-catalog']);
     expect(await counts(nodes[0] as Database)).toEqual({
       accounts: 1,
       games: 1,
       bulletins: 1,
-      servers: 3,
     });
   });
 });

@@ -59,9 +59,16 @@ export const productSchema = z.object({
   currency: currencyCode,
   cp_goods_id: cpGoodsId,
   icon: z.string(),
-  bonus: z.number().int().nonnegative().optional().describe('Extra percent shown as a tag'),
-  gift: hcPoint.optional().describe('Gift amount'),
-  rebate: rebateSchema.optional(),
+  bonus: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('Extra percent shown as a tag; the server always sends it (0 = no tag)'),
+  gift: hcPoint
+    .optional()
+    .describe('HC Point gift (coin packs: credited to present); sent only when > 0'),
+  rebate: rebateSchema.optional().describe('Sent only while a rebate offer applies to the item'),
   is_epoint: z.boolean().describe('true: HC Point pack (coin product); false: game pack'),
   amount: hcPoint.nullable().describe('HC Point credited by a coin pack; null for game packs'),
 });
@@ -84,7 +91,11 @@ export const orderWebProduct = defineCall({
   summary: 'Game packs for a role',
   spec: 'SPEC §3 Product item, §7',
   tag: 'catalog',
-  chosen: 'Result { list: Product[] } sorted by price.',
+  chosen:
+    'Game packs of the game in the gameid header (else the first bound game) sold on server_id; ' +
+    'names in the request language (lang header, Accept-Language, en-US fallback); sorted by ' +
+    'productSortKey (price×1000), then catalogue order. The role is not checked here (webCreate ' +
+    'checks it through the game gateway). Result { list: Product[] }.',
 });
 export const orderWebCoinProduct = defineCall({
   path: '/api/order/webCoinProduct',
@@ -95,8 +106,15 @@ export const orderWebCoinProduct = defineCall({
   summary: 'HC Point packs',
   spec: 'SPEC §3 Product item, §7',
   tag: 'catalog',
-  chosen: 'Result { list: Product[] } with is_epoint true and amount set.',
+  chosen:
+    'HC Point packs of the request game, sorted like webProduct. Result { list: Product[] } with ' +
+    'is_epoint true, amount = HC Point credited to basic, gift = HC Point credited to present, ' +
+    'bonus = the percent on the tag.',
 });
+
+/** Payment method codes sent as `channel_code` by webPayChannel and webCreate. */
+export const PayChannelCode = { card: 'card', paypal: 'paypal', epoint: 'epoint' } as const;
+export type PayChannelCodeValue = (typeof PayChannelCode)[keyof typeof PayChannelCode];
 
 export const payChannelSchema = z.object({
   channel_code: z.string().min(1).max(32),
@@ -114,7 +132,11 @@ export const orderWebPayChannel = defineCall({
   summary: 'Payment methods available for an item',
   spec: 'SPEC §2 Top-up, §7',
   tag: 'catalog',
-  chosen: 'Result { list: [{ channel_code, channel_name, kind, icon }] }.',
+  chosen:
+    'Result { list: [{ channel_code, channel_name, kind, icon }] }: card ("Visa / Mastercard") and ' +
+    'paypal ("PayPal") when their provider is configured, epoint (HC Point, name in the request ' +
+    'language) for game packs only; icon null (the web draws its own). An item that is unknown, ' +
+    'inactive or not sold on server_id -> ProductNotFound.',
 });
 
 export const rechargeV2Items = defineCall({
@@ -126,7 +148,9 @@ export const rechargeV2Items = defineCall({
   summary: 'Both kinds of item in one answer for the top-up screen',
   spec: 'SPEC §3, §7',
   tag: 'catalog',
-  chosen: 'Body { role_id?, server_id? }; game_packs is empty unless both are given.',
+  chosen:
+    'Body { role_id?, server_id? }; game_packs (as webProduct) is empty unless both are given; ' +
+    'coin_packs as webCoinProduct.',
 });
 
 export const rebateTierSchema = z.object({
@@ -139,7 +163,7 @@ export const rebateInfoResultSchema = z.object({
   begin_ts: unixSeconds.nullable(),
   end_ts: unixSeconds.nullable(),
   tiers: z.array(rebateTierSchema),
-  desc: z.string().describe('Plain text in the request language'),
+  desc: z.string().describe('Plain text in the request language (en-US fallback); empty if none'),
 });
 export const rechargeRebateInfo = defineCall({
   path: '/api/recharge/rebate/info',
@@ -151,5 +175,6 @@ export const rechargeRebateInfo = defineCall({
   spec: 'SPEC §3, §7, §8',
   tag: 'catalog',
   chosen:
-    'Body empty; result { active, begin_ts, end_ts, tiers: [{ threshold, currency, percent }], desc }.',
+    'Body empty; the campaign of the game in the gameid header (else the first game). Result { active, begin_ts, end_ts, tiers: [{ threshold, currency, percent }] ' +
+    '(ascending threshold), desc }; no running campaign -> active false, tiers [], desc "".',
 });

@@ -23,3 +23,4 @@ export * from './examples';
 export * from './openapi';
 export * from './api-docs-html';
 export * from './redirect';
+export * from './gateway';

@@ -7,6 +7,7 @@ import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-auth';
 import * as m0003 from './migrations/0003-social';
 import * as m0004 from './migrations/0004-wallet';
+import * as m0005 from './migrations/0005-topup';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -14,6 +15,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002-auth': m0002,
   '0003-social': m0003,
   '0004-wallet': m0004,
+  '0005-topup': m0005,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

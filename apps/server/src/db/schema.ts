@@ -27,16 +27,6 @@ export interface GamesTable {
   created_at: CreatedAt;
 }
 
-export interface GameServersTable {
-  id: Generated<number>;
-  game_id: number;
-  server_id: number;
-  name: string;
-  /** 0 open, 1 maintenance (SPEC §3). */
-  state: ColumnType<number, number | undefined, number>;
-  sort: ColumnType<number, number | undefined, number>;
-}
-
 export interface GameAccountsTable {
   id: Generated<number>;
   account_id: number;
@@ -170,10 +160,159 @@ export interface LedgerEntriesTable {
   created_at: CreatedAt;
 }
 
+/** 0005-topup: per-language names, {"en-US": "..."}. */
+export type LocalizedText = Partial<Record<string, string>>;
+export interface PackItem {
+  item_id: string;
+  name: string;
+  count: number;
+}
+export interface RebateInfo {
+  percent: number;
+  amount: number;
+  end_ts: number | null;
+}
+
+/** 0005-topup: game packs (kind game) and HC Point packs (kind coin). */
+export interface ProductsTable {
+  id: Generated<number>;
+  game_id: number;
+  cp_goods_id: string;
+  kind: 'game' | 'coin';
+  names: Json<LocalizedText>;
+  /** Integer minor units of `currency`. */
+  price: number;
+  currency: string;
+  icon: string;
+  /** Extra percent shown as a tag (SPEC §3). */
+  bonus: ColumnType<number, number | undefined, number>;
+  /** HC Point gift: credited to `present` for coin packs. */
+  gift: ColumnType<number, number | undefined, number>;
+  /** HC Point credited to `basic` by a coin pack; null for game packs. */
+  amount: number | null;
+  items: ColumnType<PackItem[], string | undefined, string>;
+  rebate: ColumnType<RebateInfo | null, string | null | undefined, string | null>;
+  /** null: sold on every server of the game. */
+  server_ids: number[] | null;
+  sort: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+export interface RebateTier {
+  threshold: number;
+  currency: string;
+  percent: number;
+}
+export interface RebateCampaignsTable {
+  id: Generated<number>;
+  game_id: number;
+  begin_at: Date | null;
+  end_at: Date | null;
+  tiers: Json<RebateTier[]>;
+  texts: Json<LocalizedText>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+/** Server order status (SPEC §3): 1 unpaid, 2 delivered, 3 failed, 4 closed, 5 refunded, 6 paid. */
+export type OrderStatusValue = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface OrdersTable {
+  id: Generated<number>;
+  sdk_order_id: string;
+  account_id: number;
+  game_account_id: number;
+  game_id: number;
+  server_id: number;
+  server_name: string;
+  role_id: string;
+  role_name: string;
+  product_id: number;
+  cp_goods_id: string;
+  kind: 'game' | 'coin';
+  item_name: string;
+  item_names: Json<LocalizedText>;
+  price: number;
+  currency: string;
+  /** Coin packs: HC Point credited to basic / present. */
+  hc_amount: number | null;
+  hc_gift: ColumnType<number, number | undefined, number>;
+  /** Game packs paid with HC Point: the points charged. */
+  hc_price: number | null;
+  items: Json<PackItem[]>;
+  channel_code: string;
+  provider: string;
+  provider_ref: string | null;
+  pay_url: string | null;
+  status: ColumnType<OrderStatusValue, OrderStatusValue | undefined, OrderStatusValue>;
+  language: ColumnType<string, string | undefined, string>;
+  idempotency_key: string | null;
+  expires_at: Timestamp;
+  paid_at: NullableTime;
+  completed_at: NullableTime;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatusValue;
+  note: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  type: string;
+  order_id: number | null;
+  /** What applying it did: paid, failed, refunded, duplicate, ignored, mismatch, unknown_order... */
+  outcome: string;
+  payload: Json<unknown>;
+  received_at: CreatedAt;
+}
+
+export type JobState = 'pending' | 'running' | 'done' | 'dead';
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  dedupe_key: string;
+  order_id: number | null;
+  payload: Json<Record<string, unknown>>;
+  state: ColumnType<JobState, JobState | undefined, JobState>;
+  attempts: ColumnType<number, number | undefined, number>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_until: NullableTime;
+  last_error: string | null;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  order_ref: string;
+  amount: number;
+  currency: string;
+  item_name: string;
+  language: string;
+  return_url: string;
+  status: ColumnType<
+    'open' | 'paid' | 'declined' | 'refunded',
+    'open' | 'paid' | 'declined' | 'refunded' | undefined,
+    'open' | 'paid' | 'declined' | 'refunded'
+  >;
+  method: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   games: GamesTable;
-  game_servers: GameServersTable;
   game_accounts: GameAccountsTable;
   sessions: SessionsTable;
   bulletins: BulletinsTable;
@@ -186,4 +325,11 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
+  products: ProductsTable;
+  rebate_campaigns: RebateCampaignsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  payment_events: PaymentEventsTable;
+  jobs: JobsTable;
+  sandbox_payments: SandboxPaymentsTable;
 }

@@ -18,6 +18,8 @@ export interface CallOptions {
   /** Path parameters: `{ id: 5 }` fills `:id` in the call's path. */
   params?: Record<string, string | number>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` for order creation (DESIGN §7). */
+  headers?: Record<string, string>;
 }
 
 export function buildPath(path: string, params: CallOptions['params'] = {}): string {
@@ -60,7 +62,11 @@ async function send(call: ApiCall, body: unknown, options: CallOptions): Promise
   try {
     const response = await fetch(buildPath(call.path, options.params), {
       method: call.method,
-      headers: { ...requestHeaders(), ...(isGet ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...requestHeaders(),
+        ...(isGet ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
       body: isGet ? undefined : JSON.stringify(body ?? {}),
       signal: controller.signal,
       credentials: 'same-origin',

@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Optional HTML alternative (receipts); the text part is always sent. */
+  html?: string;
 }
 
 export interface Mailer {
@@ -37,4 +39,19 @@ export function combineMailers(mailers: readonly Mailer[]): Mailer | undefined {
       for (const m of mailers) await m.send(message);
     },
   };
+}
+
+/**
+ * The mailer from config: the dev outbox first (when DEV_OUTBOX is on, so a tester sees the
+ * message even when SMTP fails), then SMTP. Sign-in codes and order receipts share it.
+ */
+export function mailerFromConfig(
+  config: { smtpUrl: string | undefined; mailFrom: string },
+  outbox: Outbox | undefined,
+): Mailer | undefined {
+  const mailers: Mailer[] = [];
+  if (outbox !== undefined) mailers.push(createOutboxMailer(outbox));
+  if (config.smtpUrl !== undefined)
+    mailers.push(createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }));
+  return combineMailers(mailers);
 }

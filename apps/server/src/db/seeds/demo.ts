@@ -1,5 +1,5 @@
-// Demo data for `npm start` and the tests: one game on Android and PC, three servers (one in
-// maintenance), the demo account demo/demo1234 with a bound game account, a pinned bulletin.
+// Demo data for `npm start` and the tests: one game on Android and PC (its servers and roles come
+// from apps/demo-game through the gateway), the demo account demo/demo1234 with a bound game account, a pinned bulletin.
 // Later issues append their own steps (catalog, articles) to `demoSeedSteps`.
 import { createAccountsRepository } from '../../modules/accounts/accounts.repository';
 import { createBulletinsRepository } from '../../modules/bulletins/bulletins.repository';
@@ -7,6 +7,7 @@ import { createGamesRepository } from '../../modules/games/games.repository';
 import { hashPassword } from '../../lib/password';
 import type { SeedStep } from '../seed';
 import { demoBulletinTexts } from './demo-bulletin';
+import { demoCatalog } from './demo-catalog';
 
 export const DEMO_GAME_ID = 1;
 // Inline so the demo needs no image file; CSP allows data: images.
@@ -36,11 +37,6 @@ const demoGame: SeedStep = {
       platforms: ['android', 'pc'],
       sort: 0,
     });
-    await games.insertServers([
-      { gameId: DEMO_GAME_ID, serverId: 1, name: 'Dawn', state: 0, sort: 1 },
-      { gameId: DEMO_GAME_ID, serverId: 2, name: 'Tide', state: 0, sort: 2 },
-      { gameId: DEMO_GAME_ID, serverId: 3, name: 'Ember', state: 1, sort: 3 },
-    ]);
   },
 };
 
@@ -73,4 +69,9 @@ const demoBulletin: SeedStep = {
   },
 };
 
-export const demoSeedSteps: readonly SeedStep[] = [demoGame, demoAccount, demoBulletin];
+export const demoSeedSteps: readonly SeedStep[] = [
+  demoGame,
+  demoAccount,
+  demoBulletin,
+  demoCatalog,
+];

@@ -2,13 +2,8 @@
 // config, code, login, reset and hand-over services, and their routes.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  combineMailers,
-  createOutboxMailer,
-  createSmtpMailer,
-  type Mailer,
-} from '../../adapters/mail/mail';
-import { createOutbox } from '../../adapters/outbox/outbox';
+import { mailerFromConfig } from '../../adapters/mail/mail';
+import { createOutbox, type Outbox } from '../../adapters/outbox/outbox';
 import { registerOutboxRoutes } from '../../adapters/outbox/outbox.routes';
 import {
   combineSmsSenders,
@@ -33,7 +28,7 @@ export function installAuth(
   deps: { config: Config; db: Kysely<DB>; clock: Clock; sessions: SessionService },
 ): void {
   const { config, db, clock, sessions } = deps;
-  const mailers: Mailer[] = [];
+  let outbox: Outbox | undefined;
   const smsSenders: SmsSender[] = [];
   if (config.devOutbox && config.isProduction) {
     app.log.warn(
@@ -42,13 +37,9 @@ export function installAuth(
   }
   if (config.devOutbox) {
     // The outbox first, so a tester sees the code even when the real provider fails.
-    const outbox = createOutbox({ db, clock });
-    mailers.push(createOutboxMailer(outbox));
+    outbox = createOutbox({ db, clock });
     smsSenders.push(createOutboxSms(outbox));
     registerOutboxRoutes(app, outbox);
-  }
-  if (config.smtpUrl !== undefined) {
-    mailers.push(createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }));
   }
   if (config.twilio !== undefined) {
     smsSenders.push(createTwilioSms({ baseUrl: config.smsBaseUrl, ...config.twilio }));
@@ -57,7 +48,7 @@ export function installAuth(
     db,
     clock,
     pepper: config.payloadKey,
-    mailer: combineMailers(mailers),
+    mailer: mailerFromConfig(config, outbox),
     sms: combineSmsSenders(smsSenders),
     log: app.log,
   });

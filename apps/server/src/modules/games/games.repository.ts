@@ -1,4 +1,4 @@
-// Data access for games and their servers (SPEC §3: server state 0 open, 1 maintenance).
+// Data access for games. Servers and roles live in each game and are read through its gateway.
 import type { Kysely } from 'kysely';
 import type { DB, Platform } from '../../db/schema';
 
@@ -7,14 +7,6 @@ export interface GameRow {
   name: string;
   icon: string;
   platforms: Platform[];
-  sort: number;
-}
-
-export interface GameServerRow {
-  gameId: number;
-  serverId: number;
-  name: string;
-  state: 0 | 1;
   sort: number;
 }
 
@@ -57,39 +49,6 @@ export function createGamesRepository(db: Kysely<DB>) {
           sort: game.sort,
         })
         .execute();
-    },
-
-    async insertServers(servers: GameServerRow[]): Promise<void> {
-      if (servers.length === 0) return;
-      await db
-        .insertInto('game_servers')
-        .values(
-          servers.map((s) => ({
-            game_id: s.gameId,
-            server_id: s.serverId,
-            name: s.name,
-            state: s.state,
-            sort: s.sort,
-          })),
-        )
-        .execute();
-    },
-
-    async listServers(gameId: number): Promise<GameServerRow[]> {
-      const rows = await db
-        .selectFrom('game_servers')
-        .select(['game_id', 'server_id', 'name', 'state', 'sort'])
-        .where('game_id', '=', gameId)
-        .orderBy('sort')
-        .orderBy('server_id')
-        .execute();
-      return rows.map((r) => ({
-        gameId: r.game_id,
-        serverId: r.server_id,
-        name: r.name,
-        state: r.state === 1 ? 1 : 0,
-        sort: r.sort,
-      }));
     },
   };
 }

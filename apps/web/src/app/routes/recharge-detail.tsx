@@ -1,10 +1,8 @@
-// Placeholder for the rechargeDetail screen (SPEC §2, /:id); a later issue builds the real page.
-import { useTranslation } from 'react-i18next';
+// /main/recharge/detail/:id (SPEC §2 Order status screen): one order's status and actions.
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { OrderDetailPage } from '../../features/topup/components/order-detail-page';
 
 export function Component() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
-  return <PlaceholderPage title={t('routes.rechargeDetail')} detail={`#${id}`} />;
+  return <OrderDetailPage sdkOrderId={id} />;
 }

@@ -1,8 +1,6 @@
-// Placeholder for the recharge screen (SPEC §2); a later issue builds the real page.
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+// /main/recharge (SPEC §2 Top-up screen): the top-up journey of features/topup.
+import { TopupPage } from '../../features/topup/components/topup-page';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('routes.recharge')} />;
+  return <TopupPage />;
 }

@@ -1,0 +1,193 @@
+// The demo game's world, in memory: servers, roles, inventories, applied deliveries and the fault
+// switches. Pure data + rules; the HTTP layer (app.ts) only translates requests to these calls.
+import type {
+  GatewayDeliverRequest,
+  GatewayDeliverResult,
+  GatewayRole,
+  GatewayServer,
+} from '@hc/contract';
+
+/** The demo account's game uid (apps/server/src/db/seeds/demo.ts). */
+export const DEMO_UID = 1;
+
+export interface Switches {
+  /** Delay before every signed call is handled, milliseconds. */
+  latencyMs: number;
+  /** 0..1: probability that a signed call answers 503 before doing anything. */
+  failureRate: number;
+  /** 0..1: probability that a deliver applies the grant and then never answers properly. */
+  applyThenTimeout: number;
+  /** With applyThenTimeout: how long to hang before dropping the socket (0 = drop at once). */
+  hangMs: number;
+}
+
+export const defaultSwitches: Switches = {
+  latencyMs: 0,
+  failureRate: 0,
+  applyThenTimeout: 0,
+  hangMs: 0,
+};
+
+export interface InventoryItem {
+  item_id: string;
+  name: string;
+  count: number;
+}
+
+export interface GrantRecord {
+  result: GatewayDeliverResult;
+  request: GatewayDeliverRequest;
+  /** How many times the items were added to the inventory: always 1 when the game is correct. */
+  applied: number;
+  /** How many deliver calls arrived for this delivery id (retries included). */
+  requests: number;
+}
+
+export class DemoGameError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DemoGameError';
+  }
+}
+
+const SERVERS: GatewayServer[] = [
+  { server_id: 1, server_name: 'Dawn', state: 0 },
+  { server_id: 2, server_name: 'Tide', state: 0 },
+  { server_id: 3, server_name: 'Ember', state: 1 },
+];
+
+/** The demo account's roles: two on Dawn, one on Ember, none on Tide (SPEC §5 empty server). */
+const DEMO_ROLES: Record<number, GatewayRole[]> = {
+  1: [
+    { role_id: 'r-1-1', role_name: 'Aria', level: 42 },
+    { role_id: 'r-1-2', role_name: 'Bran', level: 17 },
+  ],
+  3: [{ role_id: 'r-1-3', role_name: 'Cael', level: 30 }],
+};
+
+export class DemoGameState {
+  readonly gameId: number;
+  switches: Switches;
+  private readonly servers = new Map<number, GatewayServer>();
+  /** Roles added at runtime (admin API), per `${uid}:${serverId}`. */
+  private readonly extraRoles = new Map<string, GatewayRole[]>();
+  /** Inventory per `${uid}:${serverId}:${roleId}`: item id -> item. */
+  private readonly inventories = new Map<string, Map<string, InventoryItem>>();
+  private readonly grants = new Map<string, GrantRecord>();
+
+  constructor(gameId: number, switches: Partial<Switches> = {}) {
+    this.gameId = gameId;
+    this.switches = { ...defaultSwitches, ...switches };
+    for (const s of SERVERS) this.servers.set(s.server_id, { ...s });
+  }
+
+  listServers(): GatewayServer[] {
+    return [...this.servers.values()].map((s) => ({ ...s }));
+  }
+
+  server(serverId: number): GatewayServer {
+    const server = this.servers.get(serverId);
+    if (!server) throw new DemoGameError(404, 'unknown_server', `no server ${serverId}`);
+    return server;
+  }
+
+  setServerState(serverId: number, state: 0 | 1): GatewayServer {
+    const server = this.server(serverId);
+    server.state = state;
+    return { ...server };
+  }
+
+  /** uid 1 has fixed roles; any other uid has one generated role on Dawn; plus added roles. */
+  listRoles(uid: number, serverId: number): GatewayRole[] {
+    this.server(serverId);
+    const base =
+      uid === DEMO_UID
+        ? (DEMO_ROLES[serverId] ?? [])
+        : serverId === 1
+          ? [{ role_id: `r-${uid}-1`, role_name: `Hero${uid}`, level: 1 }]
+          : [];
+    const extra = this.extraRoles.get(`${uid}:${serverId}`) ?? [];
+    return [...base, ...extra].map((r) => ({ ...r }));
+  }
+
+  addRole(uid: number, serverId: number, role: GatewayRole): GatewayRole {
+    if (this.listRoles(uid, serverId).some((r) => r.role_id === role.role_id)) {
+      throw new DemoGameError(409, 'duplicate_role', `role ${role.role_id} exists`);
+    }
+    const key = `${uid}:${serverId}`;
+    this.extraRoles.set(key, [...(this.extraRoles.get(key) ?? []), { ...role }]);
+    return { ...role };
+  }
+
+  /** Idempotent on delivery_id: a repeat returns the first result with duplicate true. */
+  deliver(req: GatewayDeliverRequest, nowSeconds: number): GatewayDeliverResult {
+    const previous = this.grants.get(req.delivery_id);
+    if (previous) {
+      previous.requests += 1;
+      return { ...previous.result, duplicate: true };
+    }
+    const server = this.server(req.server_id);
+    if (server.state !== 0) {
+      throw new DemoGameError(503, 'unavailable', `server ${server.server_name} is in maintenance`);
+    }
+    if (!this.listRoles(req.uid, req.server_id).some((r) => r.role_id === req.role_id)) {
+      throw new DemoGameError(404, 'unknown_role', `no role ${req.role_id} for uid ${req.uid}`);
+    }
+    const key = `${req.uid}:${req.server_id}:${req.role_id}`;
+    const inventory = this.inventories.get(key) ?? new Map<string, InventoryItem>();
+    for (const item of req.items) {
+      const held = inventory.get(item.item_id);
+      inventory.set(item.item_id, {
+        item_id: item.item_id,
+        name: item.name,
+        count: (held?.count ?? 0) + item.count,
+      });
+    }
+    this.inventories.set(key, inventory);
+    const result: GatewayDeliverResult = {
+      delivery_id: req.delivery_id,
+      status: 'applied',
+      applied_at: nowSeconds,
+      duplicate: false,
+    };
+    this.grants.set(req.delivery_id, { result, request: req, applied: 1, requests: 1 });
+    return { ...result };
+  }
+
+  inventory(uid: number, serverId: number, roleId: string): InventoryItem[] {
+    const items = this.inventories.get(`${uid}:${serverId}:${roleId}`);
+    return items ? [...items.values()].map((i) => ({ ...i })) : [];
+  }
+
+  /** Per delivery id: times applied and times requested; per order id: distinct deliveries. */
+  grantCounts(): {
+    deliveries: Record<string, { applied: number; requests: number; order_id: string }>;
+    orders: Record<string, number>;
+  } {
+    const deliveries: Record<string, { applied: number; requests: number; order_id: string }> = {};
+    const orders: Record<string, number> = {};
+    for (const [id, g] of this.grants) {
+      deliveries[id] = { applied: g.applied, requests: g.requests, order_id: g.request.order_id };
+      orders[g.request.order_id] = (orders[g.request.order_id] ?? 0) + g.applied;
+    }
+    return { deliveries, orders };
+  }
+
+  grant(deliveryId: string): GrantRecord | undefined {
+    return this.grants.get(deliveryId);
+  }
+
+  /** Back to the initial world (switches kept unless given). */
+  reset(switches?: Partial<Switches>): void {
+    this.servers.clear();
+    for (const s of SERVERS) this.servers.set(s.server_id, { ...s });
+    this.extraRoles.clear();
+    this.inventories.clear();
+    this.grants.clear();
+    if (switches) this.switches = { ...defaultSwitches, ...switches };
+  }
+}

@@ -1,0 +1,141 @@
+// The portal's game gateway client (docs/game-gateway.md, DESIGN §6): signed HTTP POST JSON to
+// each game's backend, with a timeout; answers validated with the contract schemas. Network
+// errors, timeouts, 5xx and malformed answers become GatewayError.
+import {
+  gatewayDeliverResultSchema,
+  gatewayErrorBodySchema,
+  gatewayRolesResponseSchema,
+  gatewayServersResponseSchema,
+  signGatewayRequest,
+  type GatewayCallName,
+  type GatewayDeliverRequest,
+} from '@hc/contract';
+import type { z } from 'zod';
+import { GatewayError, type GameGateway } from './types';
+
+export interface GameGatewayOptions {
+  /** Per game id: base URL and shared secret (config.gateways, env GAME_GATEWAYS). */
+  gateways: Readonly<Record<string, { readonly url: string; readonly secret: string }>>;
+  /** Per request (config.gatewayTimeoutMs). */
+  timeoutMs: number;
+  /** Unix seconds, for the signature timestamp; default the system clock. */
+  nowSeconds?: () => number;
+  /** Default globalThis.fetch (tests may wrap it). */
+  fetch?: typeof fetch;
+}
+
+function isTimeout(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+}
+
+/** Failures where the request certainly never reached the game (nothing can have been applied). */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function neverSent(err: unknown): boolean {
+  const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' && NOT_SENT.has(cause.code);
+}
+
+export function createGameGateway(options: GameGatewayOptions): GameGateway {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+
+  function target(gameId: number): { url: string; secret: string } {
+    const entry = options.gateways[String(gameId)];
+    if (!entry) throw new GatewayError(`no game gateway configured for game ${gameId}`, false);
+    return entry;
+  }
+
+  async function post<S extends z.ZodType>(
+    gameId: number,
+    call: GatewayCallName,
+    body: object,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    const { url, secret } = target(gameId);
+    const raw = JSON.stringify(body);
+    const endpoint = `${url.replace(/\/+$/, '')}/${call}`;
+    const headers = await signGatewayRequest(secret, raw, nowSeconds());
+    let res: Response;
+    let text: string;
+    try {
+      res = await doFetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: raw,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      text = await res.text();
+    } catch (err) {
+      // Once the request may have reached the game, it may have been applied (deliver).
+      const timedOut = isTimeout(err);
+      throw new GatewayError(
+        timedOut
+          ? `game ${gameId} ${call}: no answer within ${options.timeoutMs} ms`
+          : `game ${gameId} ${call}: ${err instanceof Error ? err.message : String(err)}`,
+        timedOut || (call === 'deliver' && !neverSent(err)),
+        { cause: err },
+      );
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!res.ok) {
+      const error = gatewayErrorBodySchema.safeParse(json);
+      const detail = error.success
+        ? `${error.data.error}: ${error.data.message}`
+        : text.slice(0, 200);
+      // A 5xx may come from a proxy after the game applied the request; a 4xx was refused.
+      throw new GatewayError(
+        `game ${gameId} ${call}: HTTP ${res.status} ${detail}`,
+        res.status >= 500,
+      );
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new GatewayError(`game ${gameId} ${call}: malformed answer`, call === 'deliver', {
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  return {
+    has: (gameId) => options.gateways[String(gameId)] !== undefined,
+
+    async listServers(gameId) {
+      const r = await post(gameId, 'servers', { game_id: gameId }, gatewayServersResponseSchema);
+      return r.servers;
+    },
+
+    async listRoles(gameId, uid, serverId) {
+      const r = await post(
+        gameId,
+        'roles',
+        { game_id: gameId, uid, server_id: serverId },
+        gatewayRolesResponseSchema,
+      );
+      return r.roles;
+    },
+
+    async deliver(gameId, input) {
+      const body: GatewayDeliverRequest = {
+        game_id: gameId,
+        delivery_id: input.deliveryId,
+        order_id: input.orderId,
+        uid: input.uid,
+        server_id: input.serverId,
+        role_id: input.roleId,
+        items: input.items,
+      };
+      const result = await post(gameId, 'deliver', body, gatewayDeliverResultSchema);
+      if (result.delivery_id !== input.deliveryId) {
+        throw new GatewayError(`game ${gameId} deliver: answer for another delivery id`, true);
+      }
+      return result;
+    },
+  };
+}

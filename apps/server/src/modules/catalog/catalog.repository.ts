@@ -1,0 +1,199 @@
+// Data access for the catalog (0005-topup): products (game packs and HC Point packs) and the
+// top-up rebate campaigns. The only code naming these two tables.
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  DB,
+  LocalizedText,
+  PackItem,
+  ProductsTable,
+  RebateInfo,
+  RebateTier,
+} from '../../db/schema';
+
+export type ProductKind = 'game' | 'coin';
+
+/** A product as stored, in camelCase. */
+export interface ProductRow {
+  id: number;
+  gameId: number;
+  cpGoodsId: string;
+  kind: ProductKind;
+  names: LocalizedText;
+  /** Integer minor units of `currency`. */
+  price: number;
+  currency: string;
+  icon: string;
+  /** Extra percent shown on the tag (SPEC §3). */
+  bonus: number;
+  /** HC Point gift (coin packs: credited to present). */
+  gift: number;
+  /** HC Point credited to basic by a coin pack; null for game packs. */
+  amount: number | null;
+  items: PackItem[];
+  rebate: RebateInfo | null;
+  /** null: sold on every server of the game. */
+  serverIds: number[] | null;
+  sort: number;
+  active: boolean;
+}
+
+export type NewProduct = Omit<ProductRow, 'id' | 'active' | 'sort' | 'rebate'> & {
+  sort?: number;
+  active?: boolean;
+  rebate?: RebateInfo | null;
+};
+
+export interface RebateCampaignRow {
+  id: number;
+  gameId: number;
+  beginAt: Date | null;
+  endAt: Date | null;
+  tiers: RebateTier[];
+  texts: LocalizedText;
+  active: boolean;
+}
+
+export type NewRebateCampaign = Omit<RebateCampaignRow, 'id' | 'active'> & { active?: boolean };
+
+/** jsonb arrives parsed from both drivers; a string (older drivers) is parsed here. */
+function json<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+function toProduct(r: Selectable<ProductsTable>): ProductRow {
+  return {
+    id: Number(r.id),
+    gameId: r.game_id,
+    cpGoodsId: r.cp_goods_id,
+    kind: r.kind,
+    names: json(r.names),
+    price: r.price,
+    currency: r.currency,
+    icon: r.icon,
+    bonus: r.bonus,
+    gift: r.gift,
+    amount: r.amount,
+    items: json(r.items),
+    rebate: r.rebate === null ? null : json(r.rebate),
+    serverIds: r.server_ids === null ? null : r.server_ids.map(Number),
+    sort: r.sort,
+    active: r.active,
+  };
+}
+
+export function createCatalogRepository(db: Kysely<DB>) {
+  return {
+    /** Active products of one kind of a game (unsorted: the service orders them). */
+    async listActive(gameId: number, kind: ProductKind): Promise<ProductRow[]> {
+      const rows = await db
+        .selectFrom('products')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('kind', '=', kind)
+        .where('active', '=', true)
+        .execute();
+      return rows.map(toProduct);
+    },
+
+    /** The active product `cpGoodsId` of a game, if any. */
+    async findActive(gameId: number, cpGoodsId: string): Promise<ProductRow | undefined> {
+      const row = await db
+        .selectFrom('products')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('cp_goods_id', '=', cpGoodsId)
+        .where('active', '=', true)
+        .executeTakeFirst();
+      return row && toProduct(row);
+    },
+
+    async countByKind(gameId: number): Promise<Record<ProductKind, number>> {
+      const rows = await db
+        .selectFrom('products')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('game_id', '=', gameId)
+        .groupBy('kind')
+        .execute();
+      const out: Record<ProductKind, number> = { game: 0, coin: 0 };
+      for (const r of rows) out[r.kind] = Number(r.n);
+      return out;
+    },
+
+    async insertProducts(products: NewProduct[]): Promise<void> {
+      if (products.length === 0) return;
+      await db
+        .insertInto('products')
+        .values(
+          products.map((p) => ({
+            game_id: p.gameId,
+            cp_goods_id: p.cpGoodsId,
+            kind: p.kind,
+            names: JSON.stringify(p.names),
+            price: p.price,
+            currency: p.currency,
+            icon: p.icon,
+            bonus: p.bonus,
+            gift: p.gift,
+            amount: p.amount,
+            items: JSON.stringify(p.items),
+            rebate: p.rebate == null ? null : JSON.stringify(p.rebate),
+            server_ids: p.serverIds,
+            sort: p.sort ?? 0,
+            active: p.active ?? true,
+          })),
+        )
+        .execute();
+    },
+
+    /** The newest active campaign of a game running at `now` (begin <= now < end). */
+    async currentCampaign(gameId: number, now: Date): Promise<RebateCampaignRow | undefined> {
+      const row = await db
+        .selectFrom('rebate_campaigns')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('active', '=', true)
+        .where((eb) => eb.or([eb('begin_at', 'is', null), eb('begin_at', '<=', now)]))
+        .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]))
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return (
+        row && {
+          id: Number(row.id),
+          gameId: row.game_id,
+          beginAt: row.begin_at,
+          endAt: row.end_at,
+          tiers: json(row.tiers),
+          texts: json(row.texts),
+          active: row.active,
+        }
+      );
+    },
+
+    async countCampaigns(gameId: number): Promise<number> {
+      const row = await db
+        .selectFrom('rebate_campaigns')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('game_id', '=', gameId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async insertCampaign(campaign: NewRebateCampaign): Promise<number> {
+      const row = await db
+        .insertInto('rebate_campaigns')
+        .values({
+          game_id: campaign.gameId,
+          begin_at: campaign.beginAt,
+          end_at: campaign.endAt,
+          tiers: JSON.stringify(campaign.tiers),
+          texts: JSON.stringify(campaign.texts),
+          active: campaign.active ?? true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

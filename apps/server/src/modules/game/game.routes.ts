@@ -1,0 +1,35 @@
+// /api/user/webRole (SPEC §3 Server and role, §7): the servers of the request's game with the
+// roles of the player's game account there, read through the game gateway (DESIGN §6).
+import { api, ErrorCode } from '@hc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { GameGateway } from '../../adapters/game-gateway/types';
+import { AppError } from '../../lib/app-error';
+import { registerCall } from '../../plugins/register-call';
+import { gameIdOf } from '../user/user.routes';
+import type { UserService } from '../user/user.service';
+import { createGameService } from './game.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The game gateway client (servers, roles, deliveries) shared by the modules. */
+    gameGateway: GameGateway;
+  }
+}
+
+export function registerGameRoutes(
+  app: FastifyInstance,
+  deps: { gateway: GameGateway; users: UserService },
+): void {
+  if (!app.hasDecorator('gameGateway')) app.decorate('gameGateway', deps.gateway);
+  const games = createGameService({ gateway: deps.gateway });
+
+  // The game account is picked exactly as uinfo picks it (gameid header, else the first bound);
+  // its id is the uid the game knows.
+  registerCall(app, api.userWebRole, async ({ session, headers, req }) => {
+    const me = await deps.users.currentUser(session, gameIdOf(headers.gameid));
+    if (me.gameAccountId === null || me.gameId === null) {
+      throw new AppError(ErrorCode.GameAccountNotFound);
+    }
+    return { list: await games.serverRoles(me.gameId, me.gameAccountId, req.log) };
+  });
+}

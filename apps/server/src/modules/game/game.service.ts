@@ -1,0 +1,88 @@
+// Servers and roles of a game, read through its game gateway (DESIGN §6): the list behind
+// /api/user/webRole (SPEC §3 Server and role) and the server/role check done before an order.
+import { ErrorCode, type ServerRoles } from '@hc/contract';
+import {
+  GatewayError,
+  type GameGateway,
+  type GatewayRole,
+  type GatewayServer,
+} from '../../adapters/game-gateway/types';
+import { AppError } from '../../lib/app-error';
+
+/** Where gateway failures are logged (a request's `req.log`, or the app logger). */
+export interface GameLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** A gateway failure is logged with its cause and shown to the player as SystemBusy. */
+export async function viaGateway<T>(
+  log: GameLog | undefined,
+  gameId: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    log?.warn({ err, gameId, maybeApplied: err.maybeApplied }, 'game gateway call failed');
+    throw new AppError(ErrorCode.SystemBusy);
+  }
+}
+
+function requireGateway(gateway: GameGateway, gameId: number): void {
+  if (!gateway.has(gameId)) throw new GatewayError(`no game gateway for game ${gameId}`, false);
+}
+
+/**
+ * The server and role an order goes to, as the game reports them (client-sent names are never
+ * trusted). Unknown server or role -> RoleNotFound; server in maintenance -> serverMaintenance
+ * (SPEC §3 Server state); the game unreachable -> SystemBusy.
+ */
+export async function findServerAndRole(
+  gateway: GameGateway,
+  gameId: number,
+  uid: number,
+  serverId: number,
+  roleId: string,
+  log?: GameLog,
+): Promise<{ server: GatewayServer; role: GatewayRole }> {
+  return viaGateway(log, gameId, async () => {
+    requireGateway(gateway, gameId);
+    const server = (await gateway.listServers(gameId)).find((s) => s.server_id === serverId);
+    if (server === undefined) throw new AppError(ErrorCode.RoleNotFound);
+    if (server.state !== 0) throw new AppError(ErrorCode.serverMaintenance);
+    const role = (await gateway.listRoles(gameId, uid, serverId)).find((r) => r.role_id === roleId);
+    if (role === undefined) throw new AppError(ErrorCode.RoleNotFound);
+    return { server, role };
+  });
+}
+
+export function createGameService(deps: { gateway: GameGateway }) {
+  const { gateway } = deps;
+  return {
+    /**
+     * Every server of the game with the game account's roles there; a server without roles has
+     * `roles: []` and the web says "the server has no role information" (SPEC §5).
+     */
+    async serverRoles(gameId: number, uid: number, log?: GameLog): Promise<ServerRoles[]> {
+      return viaGateway(log, gameId, async () => {
+        requireGateway(gateway, gameId);
+        const servers = await gateway.listServers(gameId);
+        return Promise.all(
+          servers.map(async (s) => ({
+            server_id: s.server_id,
+            server_name: s.server_name,
+            state: s.state,
+            roles: (await gateway.listRoles(gameId, uid, s.server_id)).map((r) => ({
+              role_id: r.role_id,
+              role_name: r.role_name,
+              ...(r.level === undefined ? {} : { level: r.level }),
+            })),
+          })),
+        );
+      });
+    },
+  };
+}
+
+export type GameService = ReturnType<typeof createGameService>;

@@ -1,0 +1,35 @@
+// Wires the top-up order area (issue 4) into the app: the orders service, its calls, the
+// webhook endpoint and each payment provider's own routes (sandbox checkout, PayPal return).
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { GameGateway } from '../../adapters/game-gateway/types';
+import type { PaymentProviders } from '../../adapters/payments';
+import type { Config } from '../../config';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { UserService } from '../user/user.service';
+import { registerOrderRoutes } from './orders.routes';
+import { createOrdersService, type OrdersService } from './orders.service';
+
+export function installOrders(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    db: Kysely<DB>;
+    clock: Clock;
+    gateway: GameGateway;
+    providers: PaymentProviders;
+    users: UserService;
+  },
+): OrdersService {
+  const orders = createOrdersService({ ...deps, log: app.log });
+  registerOrderRoutes(app, { orders, users: deps.users, providers: deps.providers });
+  for (const provider of deps.providers.all()) {
+    provider.registerRoutes?.(app, {
+      applyEvent: async (name, event) => {
+        await orders.applyPaymentEvent(name, event);
+      },
+    });
+  }
+  return orders;
+}

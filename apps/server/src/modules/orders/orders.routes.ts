@@ -1,0 +1,96 @@
+// Order calls (SPEC §7 /api/order/webCreate, /api/payment/order/epoint/pay, the order detail)
+// and the payment providers' webhook endpoint, which verifies on the raw body (DESIGN §7).
+import { api, ErrorCode } from '@hc/contract';
+import type { FastifyInstance } from 'fastify';
+import { WebhookVerificationError, type ProviderName } from '../../adapters/payments/types';
+import type { PaymentProviders } from '../../adapters/payments';
+import { AppError } from '../../lib/app-error';
+import { pickLanguage } from '../../lib/language';
+import { registerCall } from '../../plugins/register-call';
+import { gameIdOf } from '../user/user.routes';
+import type { UserService } from '../user/user.service';
+import type { OrdersService } from './orders.service';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value === '') return undefined;
+  if (!IDEMPOTENCY_KEY.test(value))
+    throw new AppError(ErrorCode.InvalidParams, {
+      issues: [{ path: 'Idempotency-Key', message: '8 to 128 visible ASCII characters' }],
+    });
+  return value;
+}
+
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  deps: { orders: OrdersService; users: UserService; providers: PaymentProviders },
+): void {
+  const { orders, users, providers } = deps;
+
+  registerCall(app, api.orderWebCreate, async ({ session, headers, body, req }) => {
+    const idempotencyKey = idempotencyKeyOf(req.headers['idempotency-key']);
+    const me = await users.currentUser(session, gameIdOf(headers.gameid));
+    if (me.gameId === null || me.gameAccountId === null)
+      throw new AppError(ErrorCode.GameAccountNotFound);
+    return orders.create({
+      accountId: session.accountId,
+      gameId: me.gameId,
+      gameAccountId: me.gameAccountId,
+      body,
+      idempotencyKey,
+      language: pickLanguage(req.headers),
+    });
+  });
+
+  registerCall(app, api.orderDetail, ({ session, body }) =>
+    orders.detail(session.accountId, body.sdk_order_id),
+  );
+
+  registerCall(app, api.paymentOrderEpointPay, ({ session, body }) =>
+    orders.payWithHcPoint(session.accountId, body.paymentId),
+  );
+
+  // Provider webhooks: the exact bytes are needed for the signature, so this scope keeps the
+  // body as a Buffer. A bad signature -> HTTP 400 and nothing stored; a verified event is
+  // stored once and applied (HTTP 200 with the outcome, so the provider stops retrying).
+  void app.register((scope, _opts, registered) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {
+      done(null, body);
+    });
+    scope.post<{ Params: { provider: string } }>(
+      '/api/payment/webhook/:provider',
+      async (req, reply) => {
+        const provider = providers.byName(req.params.provider as ProviderName);
+        if (provider === undefined) throw new AppError(ErrorCode.NotFound);
+        const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        let event;
+        try {
+          event = await provider.parseWebhook({ headers: req.headers, rawBody });
+        } catch (err) {
+          if (!(err instanceof WebhookVerificationError)) throw err;
+          req.log.warn({ provider: provider.name, reason: err.message }, 'webhook rejected');
+          return reply
+            .code(400)
+            .send({ code: ErrorCode.AuthFail, msg: 'webhook verification failed' });
+        }
+        const outcome = await orders.applyPaymentEvent(provider.name, event);
+        req.log.info({ provider: provider.name, event: event.eventId, outcome }, 'webhook applied');
+        const code =
+          outcome === 'unknown_order'
+            ? ErrorCode.OrderNotFound
+            : outcome === 'amount_mismatch'
+              ? ErrorCode.InvalidParams
+              : ErrorCode.Ok;
+        return reply.send({
+          code,
+          msg: code === ErrorCode.Ok ? 'ok' : outcome,
+          result: { outcome },
+        });
+      },
+    );
+    registered();
+  });
+}

@@ -1,0 +1,89 @@
+// Calls of the top-up journey (SPEC §7): servers and roles (cached under SPEC §9's stored key),
+// catalog, payment channels, order creation with an Idempotency-Key, HC Point payment, detail.
+import {
+  api,
+  serverRolesSchema,
+  type CreateOrderBody,
+  type OrderDetail,
+  type PayChannel,
+  type Product,
+  type ServerRoles,
+} from '@hc/contract';
+import { z } from 'zod';
+import { callApi } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
+import { sortProducts } from '../utils/format';
+
+const cachedServerRolesSchema = z.object({
+  gameId: z.number(),
+  gameAccountId: z.number().nullable(),
+  list: z.array(serverRolesSchema),
+});
+
+/** SPEC §7 webRole "cached locally": the last list for this game and game account, if any. */
+export function cachedServerRoles(
+  gameId: number,
+  gameAccountId: number | null,
+): ServerRoles[] | undefined {
+  const parsed = cachedServerRolesSchema.safeParse(storage.getServerRoles());
+  if (!parsed.success) return undefined;
+  const { data } = parsed;
+  return data.gameId === gameId && data.gameAccountId === gameAccountId ? data.list : undefined;
+}
+
+export async function fetchServerRoles(
+  gameId: number,
+  gameAccountId: number | null,
+  signal?: AbortSignal,
+): Promise<ServerRoles[]> {
+  const { list } = await callApi(api.userWebRole, {}, { signal });
+  storage.setServerRoles({ gameId, gameAccountId, list });
+  return list;
+}
+
+export async function fetchGamePacks(
+  target: { role_id: string; server_id: number },
+  signal?: AbortSignal,
+): Promise<Product[]> {
+  const { list } = await callApi(api.orderWebProduct, target, { signal });
+  return sortProducts(list);
+}
+
+export async function fetchCoinPacks(signal?: AbortSignal): Promise<Product[]> {
+  const { list } = await callApi(api.orderWebCoinProduct, {}, { signal });
+  return sortProducts(list);
+}
+
+export async function fetchPayChannels(
+  body: { role_id: string; server_id: number; cp_goods_id: string },
+  signal?: AbortSignal,
+): Promise<PayChannel[]> {
+  const { list } = await callApi(api.orderWebPayChannel, body, { signal });
+  return list;
+}
+
+/** HC Point balance of a game account: basicNum + presentNum (SPEC §3 ePointNum). */
+export async function fetchEpointBalance(gameAccountId: number, signal?: AbortSignal) {
+  const balance = await callApi(api.epointBalance, { userId: gameAccountId }, { signal });
+  return balance.basicNum + balance.presentNum;
+}
+
+/** A retried confirm sends the same key, so the server answers with the same order. */
+export function createOrder(body: CreateOrderBody, idempotencyKey: string) {
+  return callApi(api.orderWebCreate, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function payWithEpoint(sdkOrderId: string) {
+  return callApi(api.paymentOrderEpointPay, { paymentId: sdkOrderId });
+}
+
+export function fetchOrderDetail(sdkOrderId: string, signal?: AbortSignal): Promise<OrderDetail> {
+  return callApi(api.orderDetail, { sdk_order_id: sdkOrderId }, { signal });
+}
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,0 +1,76 @@
+// Item cards (SPEC §3 Product item): icon, name, price from minor units in the UI language, the
+// bonus tag "+N%" and the gift amount; one radio group, so the keyboard selects too.
+import type { Product } from '@hc/contract';
+import { Skeleton, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ChoiceGroup } from './choice-group';
+import { formatMoney, formatNumber } from '../utils/format';
+import classes from './topup.module.css';
+
+interface ProductListProps {
+  legend: string;
+  products: readonly Product[] | undefined;
+  loading: boolean;
+  value: string | null;
+  onChange: (cpGoodsId: string) => void;
+}
+
+function ProductCard({ product }: { product: Product }) {
+  const { t, i18n } = useTranslation('topup');
+  const bonus = product.bonus ?? 0;
+  return (
+    <>
+      <span className={classes.productTop}>
+        {product.icon ? <img src={product.icon} alt="" className={classes.productIcon} /> : null}
+        {bonus > 0 ? (
+          <span className={classes.bonusTag} data-testid="topup-bonus">
+            {t('product.bonus', { percent: bonus })}
+          </span>
+        ) : null}
+      </span>
+      <span className={classes.productName}>{product.name}</span>
+      {product.is_epoint && product.amount !== null ? (
+        <Text span size="sm" c="dimmed">
+          {t('product.points', { amount: formatNumber(product.amount, i18n.language) })}
+        </Text>
+      ) : null}
+      {product.gift ? (
+        <Text span size="sm" className={classes.gift}>
+          {t('product.gift', { amount: formatNumber(product.gift, i18n.language) })}
+        </Text>
+      ) : null}
+      <span className={classes.price} data-testid="topup-price">
+        {formatMoney(product.price, product.currency, i18n.language)}
+      </span>
+    </>
+  );
+}
+
+export function ProductList({ legend, products, loading, value, onChange }: ProductListProps) {
+  const { t } = useTranslation('topup');
+  if (!products) {
+    return loading ? (
+      <div className={classes.cardSkeletons} aria-busy="true" aria-label={t('common:a11y.loading')}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={150} radius="md" />
+        ))}
+      </div>
+    ) : null;
+  }
+  if (products.length === 0) return <Text c="dimmed">{t('product.empty')}</Text>;
+  return (
+    <ChoiceGroup
+      legend={legend}
+      name="topup-product"
+      testId="topup-products"
+      layout="cards"
+      value={value}
+      onChange={onChange}
+      choices={products.map((p) => ({
+        value: p.cp_goods_id,
+        testId: `topup-product-${p.cp_goods_id}`,
+        label: <ProductCard product={p} />,
+      }))}
+    />
+  );
+}

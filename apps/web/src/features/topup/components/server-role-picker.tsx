@@ -1,0 +1,105 @@
+// Server and role choice (SPEC §3 Server and role, §5): servers under maintenance are shown but
+// cannot be chosen; a server without roles says so.
+import type { ServerRoles } from '@hc/contract';
+import { ServerState } from '@hc/contract';
+import { Alert, Badge, Skeleton, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ChoiceGroup } from './choice-group';
+import classes from './topup.module.css';
+
+interface ServerRolePickerProps {
+  servers: readonly ServerRoles[] | undefined;
+  loading: boolean;
+  serverId: number | null;
+  roleId: string | null;
+  onServerChange: (serverId: number) => void;
+  onRoleChange: (roleId: string) => void;
+}
+
+export function ServerRolePicker({
+  servers,
+  loading,
+  serverId,
+  roleId,
+  onServerChange,
+  onRoleChange,
+}: ServerRolePickerProps) {
+  const { t } = useTranslation('topup');
+  if (!servers) {
+    return loading ? (
+      <div className={classes.skeletons} aria-busy="true" aria-label={t('common:a11y.loading')}>
+        <Skeleton height={40} radius="md" />
+        <Skeleton height={40} radius="md" />
+      </div>
+    ) : null;
+  }
+  const server = servers.find((s) => s.server_id === serverId);
+  return (
+    <div className={classes.stack}>
+      {servers.length === 0 ? (
+        <Text c="dimmed">{t('server.empty')}</Text>
+      ) : (
+        <ChoiceGroup
+          legend={t('labels.server')}
+          name="topup-server"
+          testId="topup-server"
+          layout="list"
+          value={serverId === null ? null : String(serverId)}
+          onChange={(value) => onServerChange(Number(value))}
+          choices={servers.map((s) => {
+            const maintenance = s.state === ServerState.maintenance;
+            return {
+              value: String(s.server_id),
+              disabled: maintenance,
+              testId: `topup-server-${s.server_id}`,
+              label: (
+                <>
+                  <span className={classes.grow}>{s.server_name}</span>
+                  {maintenance ? (
+                    <Badge color="orange" variant="light" radius="sm" className={classes.badge}>
+                      {t('server.maintenance')}
+                    </Badge>
+                  ) : null}
+                </>
+              ),
+            };
+          })}
+        />
+      )}
+      {server && server.roles.length === 0 ? (
+        // SPEC §5: the server has no role information.
+        <Alert color="yellow" variant="light" role="status" data-testid="topup-no-roles">
+          {t('common:validation.noRoleOnServer')}
+        </Alert>
+      ) : null}
+      {server && server.roles.length > 0 ? (
+        <ChoiceGroup
+          legend={t('labels.role')}
+          name="topup-role"
+          testId="topup-role"
+          value={roleId}
+          onChange={onRoleChange}
+          choices={server.roles.map((r) => ({
+            value: r.role_id,
+            testId: `topup-role-${r.role_id}`,
+            label: (
+              <>
+                <span>{r.role_name}</span>
+                {r.level !== undefined ? (
+                  <Text span size="sm" c="dimmed">
+                    {t('role.level', { level: r.level })}
+                  </Text>
+                ) : null}
+              </>
+            ),
+          }))}
+        />
+      ) : null}
+      {servers.length > 0 && !server ? (
+        <Text size="sm" c="dimmed">
+          {t('server.chooseFirst')}
+        </Text>
+      ) : null}
+    </div>
+  );
+}

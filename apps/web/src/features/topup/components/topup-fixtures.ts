@@ -1,0 +1,73 @@
+// Test data for the top-up screens: servers and roles, items, payment channels, orders.
+import type { OrderDetail, PayChannel, Product, ServerRoles } from '@hc/contract';
+import type { RecordedRequest } from '../../../test/api-stub';
+
+export const servers: ServerRoles[] = [
+  {
+    server_id: 1,
+    server_name: 'S1 Dawn',
+    state: 0,
+    roles: [
+      { role_id: 'r-100', role_name: 'Aria', level: 42 },
+      { role_id: 'r-101', role_name: 'Borin' },
+    ],
+  },
+  { server_id: 2, server_name: 'S2 Storm', state: 1, roles: [] },
+  { server_id: 3, server_name: 'S3 Frost', state: 0, roles: [] },
+];
+
+const pack = (
+  over: Partial<Product> & Pick<Product, 'cp_goods_id' | 'name' | 'price'>,
+): Product => ({
+  currency: 'USD',
+  icon: '/img/pack.svg',
+  is_epoint: false,
+  amount: null,
+  ...over,
+});
+
+/** Deliberately out of price order. */
+export const gamePacks: Product[] = [
+  pack({ cp_goods_id: 'g-499', name: 'Gem Pouch', price: 499, bonus: 10 }),
+  pack({ cp_goods_id: 'g-99', name: 'Gem Handful', price: 99 }),
+  pack({ cp_goods_id: 'g-1999', name: 'Gem Chest', price: 1999, bonus: 25 }),
+];
+
+export const coinPacks: Product[] = [
+  pack({
+    cp_goods_id: 'c-1000',
+    name: '1,000 HC Point',
+    price: 999,
+    is_epoint: true,
+    amount: 1000,
+    gift: 50,
+    bonus: 5,
+  }),
+];
+
+export const channels: PayChannel[] = [
+  { channel_code: 'card', channel_name: 'Card', kind: 'card', icon: null },
+  { channel_code: 'paypal', channel_name: 'PayPal', kind: 'paypal', icon: null },
+  { channel_code: 'hcpoint', channel_name: 'HC Point', kind: 'epoint', icon: null },
+];
+
+export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
+  sdk_order_id: 'ORD-1',
+  name: 'Gem Pouch',
+  status: 1,
+  channel_name: 'Card',
+  account: 'player01',
+  game_name: 'Dragon Saga',
+  server_name: 'S1 Dawn',
+  role_name: 'Aria',
+  amount: 499,
+  currency: 'USD',
+  create_ts: 1_767_225_600,
+  pay_url: 'https://pay.example.com/checkout/ORD-1',
+  timeline: [{ status: 1, ts: 1_767_225_600 }],
+  ...over,
+});
+
+export type Body = Record<string, unknown>;
+export const bodyOf = (r: RecordedRequest): Body =>
+  JSON.parse(typeof r.init.body === 'string' ? r.init.body : '{}') as Body;

@@ -1,0 +1,270 @@
+// The top-up screen (SPEC §2 Top-up, §3 Product item, §5, §8) over a stubbed API: items sorted by
+// price with the bonus tag, servers in maintenance, "no role information", the confirm checks,
+// card/PayPal in a new tab with the payment dialog, retries with one Idempotency-Key, HC Point.
+import { ErrorCode, STORAGE_KEYS } from '@hc/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { businessError, envelope, type RecordedRequest } from '../../../test/api-stub';
+import { currentUrl, renderApp } from '../../../test/render-app';
+import { bodyOf, channels, coinPacks, gamePacks, orderDetail, servers } from './topup-fixtures';
+
+type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
+
+function openTopup(handlers: Handlers = {}) {
+  return renderApp('/main/recharge', {
+    as: 'player',
+    handlers: {
+      '/api/user/webRole': () => envelope({ list: servers }),
+      '/api/order/webProduct': () => envelope({ list: gamePacks }),
+      '/api/order/webCoinProduct': () => envelope({ list: coinPacks }),
+      '/api/order/webPayChannel': () => envelope({ list: channels }),
+      '/api/order/webCreate': () =>
+        envelope({ pay_url: 'https://pay.example.com/checkout/ORD-1', sdk_order_id: 'ORD-1' }),
+      '/api/order/detail': () => envelope(orderDetail()),
+      ...handlers,
+    },
+  });
+}
+
+const T = { timeout: 5000 };
+const serverRadio = (name: RegExp) => screen.findByRole('radio', { name }, T);
+
+type App = Awaited<ReturnType<typeof openTopup>>;
+
+/** Server S1, role Aria, the 4.99 pack. */
+async function chooseAll({ user }: App, pay: RegExp = /Visa/) {
+  await user.click(await serverRadio(/S1 Dawn/));
+  await user.click(screen.getByRole('radio', { name: /Aria/ }));
+  await user.click(await screen.findByRole('radio', { name: /Gem Pouch/ }, T));
+  await user.click(await screen.findByRole('radio', { name: pay }, T));
+}
+
+const requestsTo = (app: App, path: string) => app.api.requests.filter((r) => r.url === path);
+
+function fakeTab() {
+  const tab = { location: { href: '' }, opener: {} as unknown, close: vi.fn() };
+  const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  return { tab, open };
+}
+
+describe('top-up page', () => {
+  it('shows the SPEC §2 labels, servers in maintenance disabled, and items sorted by price', async () => {
+    const app = await openTopup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Top-up' }, T)).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Game' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Dragon Saga/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Android' })).toBeChecked();
+    const storm = await serverRadio(/S2 Storm/);
+    expect(storm).toBeDisabled();
+    expect(within(screen.getByTestId('topup-server-2')).getByText('Maintenance')).toBeVisible();
+    expect(screen.getByText('Notes')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Contact customer support' })).toHaveAttribute(
+      'href',
+      'https://support.example.com/player',
+    );
+
+    await app.user.click(await serverRadio(/S1 Dawn/));
+    await app.user.click(screen.getByRole('radio', { name: /Aria/ }));
+    const group = await screen.findByTestId('topup-products', {}, T);
+    const names = within(group)
+      .getAllByRole('radio')
+      .map((r) => r.closest('label')?.textContent ?? '');
+    expect(names).toEqual([
+      expect.stringContaining('Gem Handful'),
+      expect.stringContaining('Gem Pouch'),
+      expect.stringContaining('Gem Chest'),
+    ]);
+    expect(names[0]).toContain('$0.99');
+    expect(names[2]).toContain('$19.99');
+    // Bonus tag only where bonus > 0.
+    expect(
+      within(screen.getByTestId('topup-product-g-99')).queryByTestId('topup-bonus'),
+    ).toBeNull();
+    expect(
+      within(screen.getByTestId('topup-product-g-1999')).getByTestId('topup-bonus'),
+    ).toHaveTextContent('+25%');
+    expect(bodyOf(requestsTo(app, '/api/order/webProduct')[0]!)).toEqual({
+      role_id: 'r-100',
+      server_id: 1,
+    });
+    // The list was stored under SPEC §9's key.
+    expect(window.localStorage.getItem(STORAGE_KEYS.serverRoles)).toContain('S1 Dawn');
+  });
+
+  it('shows the cached server list at once while it refreshes (SPEC §7, §9)', async () => {
+    const cached = [{ ...servers[0]!, server_name: 'S1 Cached' }];
+    window.localStorage.setItem(
+      STORAGE_KEYS.serverRoles,
+      JSON.stringify({ gameId: 1, gameAccountId: 5001, list: cached }),
+    );
+    let answer: (r: Response) => void = () => undefined;
+    const app = await openTopup({
+      '/api/user/webRole': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await serverRadio(/S1 Cached/)).toBeEnabled();
+    await waitFor(() => expect(requestsTo(app, '/api/user/webRole')).toHaveLength(1));
+    answer(envelope({ list: servers }));
+    expect(await serverRadio(/S1 Dawn/)).toBeEnabled();
+    expect(screen.queryByRole('radio', { name: /S1 Cached/ })).toBeNull();
+  });
+
+  it('says "no role information" for a server without roles (SPEC §5)', async () => {
+    const { user } = await openTopup();
+    await user.click(await serverRadio(/S3 Frost/));
+    expect(await screen.findByText('This server has no role information.')).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Role' })).toBeNull();
+  });
+
+  it('refuses to confirm without server and role (SPEC §5) and sends nothing', async () => {
+    const app = await openTopup();
+    const open = vi.spyOn(window, 'open');
+    await serverRadio(/S1 Dawn/);
+    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(
+      await screen.findByText('Please select server and role information first.'),
+    ).toBeVisible();
+    expect(requestsTo(app, '/api/order/webCreate')).toHaveLength(0);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('creates the order, opens the pay page in a new tab, and "payment done" goes to the order', async () => {
+    const app = await openTopup();
+    const { tab, open } = fakeTab();
+    await chooseAll(app);
+    expect(screen.getByTestId('topup-total')).toHaveTextContent('$4.99');
+    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
+
+    const dialog = await screen.findByRole('dialog', {}, T);
+    expect(
+      within(dialog).getByText('Please finish the payment in the newly opened page.'),
+    ).toBeVisible();
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.location.href).toBe('https://pay.example.com/checkout/ORD-1');
+    expect(tab.opener).toBeNull();
+    const [create] = requestsTo(app, '/api/order/webCreate');
+    expect(bodyOf(create!)).toEqual({
+      role_id: 'r-100',
+      server_id: 1,
+      cp_goods_id: 'g-499',
+      channel_code: 'card',
+      role_name: 'Aria',
+      server_name: 'S1 Dawn',
+    });
+    expect(create!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bodyOf(requestsTo(app, '/api/order/webPayChannel')[0]!)).toEqual({
+      role_id: 'r-100',
+      server_id: 1,
+      cp_goods_id: 'g-499',
+    });
+
+    await app.user.click(within(dialog).getByRole('button', { name: 'Payment done' }));
+    await waitFor(() => expect(currentUrl(app.router)).toBe('/main/recharge/detail/ORD-1'));
+  });
+
+  it('"back to change" closes the dialog and stays on the form', async () => {
+    const app = await openTopup();
+    fakeTab();
+    await chooseAll(app, /PayPal/);
+    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    const dialog = await screen.findByRole('dialog', {}, T);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Back to change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(currentUrl(app.router)).toBe('/main/recharge');
+    expect(bodyOf(requestsTo(app, '/api/order/webCreate')[0]!)).toMatchObject({
+      channel_code: 'paypal',
+    });
+  });
+
+  it('shows the pay link when the browser blocks the new tab', async () => {
+    const app = await openTopup();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    await chooseAll(app);
+    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    const dialog = await screen.findByRole('dialog', {}, T);
+    expect(within(dialog).getByRole('link', { name: 'Open the payment page' })).toHaveAttribute(
+      'href',
+      'https://pay.example.com/checkout/ORD-1',
+    );
+  });
+
+  it('retries a failed confirm with the same Idempotency-Key and shows the translated error', async () => {
+    let calls = 0;
+    const app = await openTopup({
+      '/api/order/webCreate': () =>
+        ++calls === 1
+          ? businessError(ErrorCode.serverMaintenance, 'maintenance')
+          : envelope({ pay_url: 'https://pay.example.com/checkout/ORD-1', sdk_order_id: 'ORD-1' }),
+    });
+    const { tab } = fakeTab();
+    await chooseAll(app);
+    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(
+      await screen.findByText('The server is under maintenance. Please try again later.', {}, T),
+    ).toBeVisible();
+    expect(tab.close).toHaveBeenCalled();
+    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await screen.findByRole('dialog', {}, T);
+    const keys = requestsTo(app, '/api/order/webCreate').map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('pays with HC Point: shows the balance, pays the order and opens its page', async () => {
+    const app = await openTopup({
+      '/api/payment/order/epoint/pay': () =>
+        envelope({ sdk_order_id: 'ORD-1', status: 6, balance: { basicNum: 50, presentNum: 0 } }),
+    });
+    const open = vi.spyOn(window, 'open');
+    await chooseAll(app, /HC Point/);
+    expect(
+      await within(screen.getByTestId('topup-balance')).findByText('120 HC Point', {}, T),
+    ).toBeVisible();
+    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(currentUrl(app.router)).toBe('/main/recharge/detail/ORD-1'), T);
+    expect(open).not.toHaveBeenCalled();
+    expect(bodyOf(requestsTo(app, '/api/payment/order/epoint/pay')[0]!)).toEqual({
+      paymentId: 'ORD-1',
+    });
+    expect(bodyOf(requestsTo(app, '/api/operate/epoint/balance')[0]!)).toEqual({ userId: 5001 });
+  });
+
+  it('shows "HC balance insufficient" when the HC Point payment is refused', async () => {
+    const app = await openTopup({
+      '/api/payment/order/epoint/pay': () =>
+        businessError(ErrorCode.ePointNumInsufficient, 'insufficient'),
+    });
+    await chooseAll(app, /HC Point/);
+    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(
+      await screen.findByText('Your HC Point balance is insufficient. Please recharge.', {}, T),
+    ).toBeVisible();
+    expect(currentUrl(app.router)).toBe('/main/recharge');
+  });
+
+  it('shows getEPointOverageFail and logs when the balance query fails (SPEC §8)', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const app = await openTopup({
+      '/api/operate/epoint/balance': () => businessError(ErrorCode.SystemBusy, 'busy'),
+    });
+    await chooseAll(app, /HC Point/);
+    expect(
+      await within(screen.getByTestId('topup-balance')).findByText(
+        'Failed to get the HC Point balance.',
+        {},
+        T,
+      ),
+    ).toBeVisible();
+    expect(errorLog).toHaveBeenCalled();
+  });
+
+  it('lists HC Point packs under "recharge to HC coins" with the gift amount', async () => {
+    const app = await openTopup();
+    await app.user.click(await serverRadio(/S1 Dawn/));
+    await app.user.click(screen.getByRole('radio', { name: 'Recharge to HC coins' }));
+    const card = await screen.findByTestId('topup-product-c-1000', {}, T);
+    expect(card).toHaveTextContent('+50 HC Point gift');
+    expect(card).toHaveTextContent('1,000 HC Point');
+    expect(card).toHaveTextContent('+5%');
+    expect(requestsTo(app, '/api/order/webProduct')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,108 @@
+// "Confirm order" (SPEC §2 Top-up, §5, §7 webCreate): checks the choices, creates the order with
+// an Idempotency-Key kept for this attempt (a retry reuses it), then starts payment: card and
+// PayPal open the checkout in a new tab (opened synchronously in the click, so popup blockers
+// allow it); HC Point pays at once and goes to the order page.
+import type { CreateOrderBody, PayChannel } from '@hc/contract';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorTranslationKey } from '../../../lib/api-error';
+import { appStore } from '../../../lib/app-store';
+import { paths } from '../../../lib/paths';
+import { createOrder, newIdempotencyKey, payWithEpoint } from '../api/topup-api';
+
+export interface ConfirmInput {
+  serverId: number | null;
+  serverName: string | null;
+  roleId: string | null;
+  roleName: string | null;
+  cpGoodsId: string | null;
+  channel: PayChannel | null;
+}
+
+export interface PendingPayment {
+  sdkOrderId: string;
+  /** The checkout link to show when the tab could not be opened. */
+  fallbackUrl: string | null;
+}
+
+function validate(input: ConfirmInput): string | null {
+  // SPEC §5: select server and role information first.
+  if (input.serverId === null || input.roleId === null) return 'common:validation.selectServerRole';
+  if (input.cpGoodsId === null) return 'topup:errors.selectProduct';
+  if (input.channel === null) return 'topup:errors.selectPayMethod';
+  return null;
+}
+
+/** Same choices, same attempt: the key survives failures and is renewed when a choice changes. */
+function attemptSignature(body: CreateOrderBody): string {
+  return JSON.stringify(body);
+}
+
+export function useConfirmOrder() {
+  const navigate = useNavigate();
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [payment, setPayment] = useState<PendingPayment | null>(null);
+  const attempt = useRef<{ signature: string; key: string } | null>(null);
+
+  const confirm = async (input: ConfirmInput): Promise<void> => {
+    if (pending) return;
+    const invalid = validate(input);
+    if (invalid) {
+      setErrorKey(invalid);
+      return;
+    }
+    const channel = input.channel!;
+    const body: CreateOrderBody = {
+      role_id: input.roleId!,
+      server_id: input.serverId!,
+      cp_goods_id: input.cpGoodsId!,
+      channel_code: channel.channel_code,
+      role_name: input.roleName ?? '',
+      server_name: input.serverName ?? '',
+    };
+    const signature = attemptSignature(body);
+    if (attempt.current?.signature !== signature) {
+      attempt.current = { signature, key: newIdempotencyKey() };
+    }
+    const key = attempt.current.key;
+    const external = channel.kind !== 'epoint';
+    // Must happen in the click itself: a tab opened after an await is blocked as a popup.
+    const tab = external ? window.open('', '_blank') : null;
+    if (tab) tab.opener = null;
+    setErrorKey(null);
+    setPending(true);
+    try {
+      const order = await createOrder(body, key);
+      if (external) {
+        if (tab) tab.location.href = order.pay_url;
+        setPayment({ sdkOrderId: order.sdk_order_id, fallbackUrl: tab ? null : order.pay_url });
+      } else {
+        const paid = await payWithEpoint(order.sdk_order_id);
+        appStore.setUserInfo({ ePointNum: paid.balance.basicNum + paid.balance.presentNum });
+        void navigate(paths.rechargeDetail(order.sdk_order_id));
+      }
+      // The order exists: the next confirm is a new attempt.
+      attempt.current = null;
+    } catch (error) {
+      tab?.close();
+      setErrorKey(errorTranslationKey(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return {
+    confirm,
+    pending,
+    errorKey,
+    clearError: () => setErrorKey(null),
+    payment,
+    /** "Back to change": close the dialog and stay on the form. */
+    closePayment: () => setPayment(null),
+    /** "Payment done": the order status page. */
+    finishPayment: () => {
+      if (payment) void navigate(paths.rechargeDetail(payment.sdkOrderId));
+    },
+  };
+}

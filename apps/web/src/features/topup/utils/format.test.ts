@@ -1,0 +1,20 @@
+// Money from minor units in the UI language and SPEC §3/§9 item order (price×1000 key).
+import { describe, expect, it } from 'vitest';
+import { formatMoney, sortProducts } from './format';
+import { gamePacks } from '../components/topup-fixtures';
+
+describe('formatMoney', () => {
+  it('uses the currency fraction digits and the language', () => {
+    expect(formatMoney(499, 'USD', 'en-US')).toBe('$4.99');
+    expect(formatMoney(500, 'JPY', 'ja-JP')).toMatch(/500/);
+    expect(formatMoney(123456, 'EUR', 'de-DE')).toBe('1.234,56\u00a0€');
+  });
+});
+
+describe('sortProducts', () => {
+  it('orders by price and keeps equal prices in their given order', () => {
+    const twin = { ...gamePacks[1]!, cp_goods_id: 'g-99b', name: 'Second' };
+    const sorted = sortProducts([...gamePacks, twin]).map((p) => p.cp_goods_id);
+    expect(sorted).toEqual(['g-99', 'g-99b', 'g-499', 'g-1999']);
+  });
+});

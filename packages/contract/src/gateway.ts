@@ -1,0 +1,192 @@
+// The game gateway protocol (DESIGN §6, docs/game-gateway.md): how the portal talks to a game's
+// backend. HTTP POST JSON to `<url>/<call>`, signed with HMAC-SHA256 over `${timestamp}.${body}`.
+// Web Crypto only, so the same code runs in Node and in browsers.
+import { z } from 'zod';
+
+/** Header carrying the signing time, Unix seconds. */
+export const GATEWAY_TIMESTAMP_HEADER = 'x-hc-timestamp';
+/** Header carrying hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`). */
+export const GATEWAY_SIGNATURE_HEADER = 'x-hc-signature';
+/** A receiver rejects requests signed more than this far from its own clock. */
+export const GATEWAY_TOLERANCE_SECONDS = 300;
+
+/**
+ * The calls, each POSTed to `<url>/<call>`. A "take back" call (reverse a delivery after a
+ * refund) is planned for a later issue; it will be added here as a fourth name.
+ */
+export const GatewayCall = { servers: 'servers', roles: 'roles', deliver: 'deliver' } as const;
+export type GatewayCallName = (typeof GatewayCall)[keyof typeof GatewayCall];
+
+const gameId = z.number().int().positive();
+const uid = z.number().int().positive();
+const serverIdSchema = z.number().int().positive();
+const roleIdSchema = z.string().min(1).max(64);
+
+// ---- servers ---------------------------------------------------------------------------------
+export const gatewayServersRequestSchema = z.object({ game_id: gameId });
+export const gatewayServerSchema = z.object({
+  server_id: serverIdSchema,
+  server_name: z.string(),
+  /** 0 open, 1 maintenance (SPEC §3 Server state). */
+  state: z.union([z.literal(0), z.literal(1)]),
+});
+export const gatewayServersResponseSchema = z.object({ servers: z.array(gatewayServerSchema) });
+export type GatewayServersRequest = z.infer<typeof gatewayServersRequestSchema>;
+export type GatewayServer = z.infer<typeof gatewayServerSchema>;
+export type GatewayServersResponse = z.infer<typeof gatewayServersResponseSchema>;
+
+// ---- roles -----------------------------------------------------------------------------------
+export const gatewayRolesRequestSchema = z.object({
+  game_id: gameId,
+  uid,
+  server_id: serverIdSchema,
+});
+export const gatewayRoleSchema = z.object({
+  role_id: roleIdSchema,
+  role_name: z.string(),
+  level: z.number().int().nonnegative().optional(),
+});
+export const gatewayRolesResponseSchema = z.object({ roles: z.array(gatewayRoleSchema) });
+export type GatewayRolesRequest = z.infer<typeof gatewayRolesRequestSchema>;
+export type GatewayRole = z.infer<typeof gatewayRoleSchema>;
+export type GatewayRolesResponse = z.infer<typeof gatewayRolesResponseSchema>;
+
+// ---- deliver ---------------------------------------------------------------------------------
+export const gatewayItemSchema = z.object({
+  item_id: z.string().min(1).max(64),
+  name: z.string().max(200),
+  count: z.number().int().positive(),
+});
+export const gatewayDeliverRequestSchema = z.object({
+  game_id: gameId,
+  /** The idempotency key: the game applies each delivery id at most once. */
+  delivery_id: z.string().min(1).max(128),
+  order_id: z.string().min(1).max(64),
+  uid,
+  server_id: serverIdSchema,
+  role_id: roleIdSchema,
+  items: z.array(gatewayItemSchema).min(1),
+});
+export const gatewayDeliverResultSchema = z.object({
+  delivery_id: z.string().min(1).max(128),
+  status: z.literal('applied'),
+  /** When the game first applied this delivery, Unix seconds. */
+  applied_at: z.number().int().nonnegative(),
+  /** true: this delivery id had been applied before; nothing was granted this time. */
+  duplicate: z.boolean(),
+});
+export type GatewayItem = z.infer<typeof gatewayItemSchema>;
+export type GatewayDeliverRequest = z.infer<typeof gatewayDeliverRequestSchema>;
+export type GatewayDeliverResult = z.infer<typeof gatewayDeliverResultSchema>;
+
+// ---- errors ----------------------------------------------------------------------------------
+/** Error codes a game answers with (HTTP 4xx/5xx, body { error, message }). */
+export const GatewayErrorCode = {
+  badSignature: 'bad_signature',
+  staleTimestamp: 'stale_timestamp',
+  badRequest: 'bad_request',
+  unknownGame: 'unknown_game',
+  unknownServer: 'unknown_server',
+  unknownRole: 'unknown_role',
+  notFound: 'not_found',
+  unavailable: 'unavailable',
+  internal: 'internal',
+} as const;
+export const gatewayErrorBodySchema = z.object({ error: z.string(), message: z.string() });
+export type GatewayErrorBody = z.infer<typeof gatewayErrorBodySchema>;
+
+// ---- signing ---------------------------------------------------------------------------------
+export type GatewaySignatureHeaders = {
+  [GATEWAY_TIMESTAMP_HEADER]: string;
+  [GATEWAY_SIGNATURE_HEADER]: string;
+};
+
+function subtle(): SubtleCrypto {
+  const s = globalThis.crypto?.subtle;
+  if (!s) throw new Error('Web Crypto is not available');
+  return s;
+}
+
+function toHex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** Hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`). */
+export async function gatewaySignature(
+  secret: string,
+  timestamp: string,
+  rawBody: string,
+): Promise<string> {
+  const enc = new TextEncoder();
+  const key = await subtle().importKey(
+    'raw',
+    enc.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await subtle().sign('HMAC', key, enc.encode(`${timestamp}.${rawBody}`));
+  return toHex(new Uint8Array(mac));
+}
+
+/** The two headers to send with `body` (the exact bytes that go on the wire). */
+export async function signGatewayRequest(
+  secret: string,
+  body: string,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): Promise<GatewaySignatureHeaders> {
+  const timestamp = String(Math.floor(nowSeconds));
+  return {
+    [GATEWAY_TIMESTAMP_HEADER]: timestamp,
+    [GATEWAY_SIGNATURE_HEADER]: await gatewaySignature(secret, timestamp, body),
+  };
+}
+
+/** Compares two strings in time independent of where they differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  return diff === 0;
+}
+
+export type GatewayVerifyResult =
+  { ok: true } | { ok: false; reason: 'missing_headers' | 'stale_timestamp' | 'bad_signature' };
+
+type HeaderBag =
+  Headers | Record<string, string | string[] | undefined> | { get(name: string): string | null };
+
+function header(headers: HeaderBag, name: string): string | undefined {
+  if (typeof (headers as { get?: unknown }).get === 'function') {
+    return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  }
+  const record = headers as Record<string, string | string[] | undefined>;
+  const key = Object.keys(record).find((k) => k.toLowerCase() === name);
+  const value = key === undefined ? undefined : record[key];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Checks a received request: the timestamp is within GATEWAY_TOLERANCE_SECONDS of `nowSeconds`
+ * and the signature matches `rawBody` (the bytes as received, before any JSON parsing).
+ */
+export async function verifyGatewaySignature(
+  secret: string,
+  rawBody: string,
+  headers: HeaderBag,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): Promise<GatewayVerifyResult> {
+  const timestamp = header(headers, GATEWAY_TIMESTAMP_HEADER);
+  const signature = header(headers, GATEWAY_SIGNATURE_HEADER);
+  if (!timestamp || !signature) return { ok: false, reason: 'missing_headers' };
+  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'stale_timestamp' };
+  if (Math.abs(nowSeconds - Number(timestamp)) > GATEWAY_TOLERANCE_SECONDS) {
+    return { ok: false, reason: 'stale_timestamp' };
+  }
+  const expected = await gatewaySignature(secret, timestamp, rawBody);
+  return constantTimeEqual(expected, signature.toLowerCase())
+    ? { ok: true }
+    : { ok: false, reason: 'bad_signature' };
+}
