@@ -20,7 +20,21 @@ const h1 = (name?: string) => async (page: Page) => {
 const PAGES: PageCase[] = [
   { name: 'home', path: '/main/home', ready: h1() },
   { name: 'event list', path: '/main/event', ready: h1(en.routes.event) },
-  { name: 'event detail', path: '/main/event/detail/1', ready: h1(en.routes.eventDetail) },
+  {
+    name: 'event detail',
+    path: '/main/event/detail/1',
+    ready: async (page) => {
+      await expect(page.getByTestId('article-title')).toBeVisible();
+      await expect(page.getByTestId('article-content')).toBeVisible();
+    },
+  },
+  {
+    name: 'footer page',
+    path: '/main/page/privacy',
+    ready: async (page) => {
+      await expect(page.getByTestId('site-page-content')).toBeVisible();
+    },
+  },
   { name: 'login', path: '/login', ready: h1(en.routes.login) },
   { name: '403', path: '/403', ready: h1(en.pages.forbidden.title) },
   { name: '404', path: '/no/such/page', ready: h1(en.pages.notFound.title) },

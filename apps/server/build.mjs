@@ -1,39 +1,14 @@
-// Bundles the server (src/main.ts) into dist/main.js: Node 20 ESM. npm packages stay external
-// (installed in node_modules); the workspace contract is TypeScript source, so it is bundled in.
-import { rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+// Bundles the server (src/main.ts -> dist/main.js) and the operator CLI (src/portal.ts ->
+// dist/portal.js, `npm run portal -- <command>`) with scripts/build-node.mjs.
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { buildNodeApp } from '../../scripts/build-node.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const contractEntry = join(here, '../../packages/contract/src/index.ts');
-
-/** Resolve @hc/contract to its source so `packages: 'external'` does not leave it as an import. */
-const bundleContract = {
-  name: 'bundle-hc-contract',
-  setup(b) {
-    b.onResolve({ filter: /^@hc\/contract$/ }, () => ({ path: contractEntry }));
-  },
-};
-
-await rm(join(here, 'dist'), { recursive: true, force: true });
-const result = await build({
-  entryPoints: [join(here, 'src/main.ts')],
-  outfile: join(here, 'dist/main.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  plugins: [bundleContract],
-  sourcemap: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  metafile: true,
-});
-
-const inputs = Object.keys(result.metafile.inputs);
+const inputs = await buildNodeApp(dirname(fileURLToPath(import.meta.url)), [
+  'src/main.ts',
+  'src/portal.ts',
+]);
 if (!inputs.some((p) => p.includes('packages/contract/src/'))) {
   throw new Error('build: @hc/contract was not bundled');
 }
-console.log(`built dist/main.js (${inputs.length} source files)`);
+console.log(`built dist/main.js and dist/portal.js (${inputs.length} source files)`);

@@ -8,6 +8,7 @@ import {
   gatewayDeliverRequestSchema,
   gatewayRolesRequestSchema,
   gatewayServersRequestSchema,
+  gatewayTakebackRequestSchema,
   verifyGatewaySignature,
 } from '@hc/contract';
 import { DemoGameError, DemoGameState, type Switches } from './state';
@@ -166,7 +167,7 @@ export async function createDemoGame(options: DemoGameOptions): Promise<DemoGame
       timers.add(t);
     });
 
-  /** The three protocol calls: signature, tolerance, schema, game id, then the switches. */
+  /** The protocol calls: signature, tolerance, schema, game id, then the switches. */
   async function gatewayCall(
     call: string,
     req: IncomingMessage,
@@ -211,6 +212,11 @@ export async function createDemoGame(options: DemoGameOptions): Promise<DemoGame
           throw new Dropped();
         }
         return send(res, 200, result);
+      }
+      case 'takeback': {
+        const r = parseWith(gatewayTakebackRequestSchema, body);
+        checkGame(r.game_id);
+        return send(res, 200, state.takeback(r, now()));
       }
       default:
         throw new HttpError(404, GatewayErrorCode.notFound, `no call ${call}`);
@@ -278,6 +284,28 @@ export async function createDemoGame(options: DemoGameOptions): Promise<DemoGame
       const record = state.grant(decodeURIComponent(grant[1] ?? ''));
       if (!record) throw new HttpError(404, GatewayErrorCode.notFound, 'no such delivery');
       return send(res, 200, record);
+    }
+    const takeback = /^\/_demo\/takebacks\/(.+)$/.exec(path);
+    if (takeback && method === 'GET') {
+      const record = state.takebackRecord(decodeURIComponent(takeback[1] ?? ''));
+      if (!record) throw new HttpError(404, GatewayErrorCode.notFound, 'no such take-back');
+      return send(res, 200, record);
+    }
+    if (path === '/_demo/consume' && method === 'POST') {
+      const body = parseJson(await readBody(req)) as Record<string, unknown>;
+      const roleId = typeof body.role_id === 'string' ? body.role_id : '';
+      const itemId = typeof body.item_id === 'string' ? body.item_id : '';
+      if (!roleId || !itemId) {
+        throw new HttpError(400, GatewayErrorCode.badRequest, 'role_id and item_id required');
+      }
+      state.consume(
+        positiveInt(body.uid, 'uid'),
+        positiveInt(body.server_id, 'server_id'),
+        roleId,
+        itemId,
+        positiveInt(body.count, 'count'),
+      );
+      return send(res, 200, { ok: true });
     }
     if (path === '/_demo/reset' && method === 'POST') {
       const body = parseJson(await readBody(req));

@@ -5,6 +5,8 @@ import type {
   GatewayDeliverResult,
   GatewayRole,
   GatewayServer,
+  GatewayTakebackRequest,
+  GatewayTakebackResult,
 } from '@hc/contract';
 
 /** The demo account's game uid (apps/server/src/db/seeds/demo.ts). */
@@ -43,6 +45,15 @@ export interface GrantRecord {
   requests: number;
 }
 
+export interface TakebackRecord {
+  result: GatewayTakebackResult;
+  request: GatewayTakebackRequest;
+  /** How many times items were removed for this delivery id: always 1 when the game is correct. */
+  applied: number;
+  /** How many takeback calls arrived for this delivery id (retries included). */
+  requests: number;
+}
+
 export class DemoGameError extends Error {
   constructor(
     readonly status: number,
@@ -78,6 +89,7 @@ export class DemoGameState {
   /** Inventory per `${uid}:${serverId}:${roleId}`: item id -> item. */
   private readonly inventories = new Map<string, Map<string, InventoryItem>>();
   private readonly grants = new Map<string, GrantRecord>();
+  private readonly takebacks = new Map<string, TakebackRecord>();
 
   constructor(gameId: number, switches: Partial<Switches> = {}) {
     this.gameId = gameId;
@@ -158,6 +170,59 @@ export class DemoGameState {
     return { ...result };
   }
 
+  /**
+   * Reverses a delivery after a refund; idempotent on delivery_id (a repeat returns the first
+   * result with duplicate true). Removes what that delivery granted from the role it went to,
+   * never below zero; what the role no longer had is answered as `shortfall`. A delivery id the
+   * game never applied -> 404 not_found (nothing to take back).
+   */
+  takeback(req: GatewayTakebackRequest, nowSeconds: number): GatewayTakebackResult {
+    const previous = this.takebacks.get(req.delivery_id);
+    if (previous) {
+      previous.requests += 1;
+      return { ...previous.result, duplicate: true };
+    }
+    const grant = this.grants.get(req.delivery_id);
+    if (!grant) throw new DemoGameError(404, 'not_found', `no delivery ${req.delivery_id}`);
+    const server = this.server(grant.request.server_id);
+    if (server.state !== 0) {
+      throw new DemoGameError(503, 'unavailable', `server ${server.server_name} is in maintenance`);
+    }
+    const { uid, server_id: serverId, role_id: roleId } = grant.request;
+    const key = `${uid}:${serverId}:${roleId}`;
+    const inventory = this.inventories.get(key) ?? new Map<string, InventoryItem>();
+    const shortfall: InventoryItem[] = [];
+    for (const item of grant.request.items) {
+      const held = inventory.get(item.item_id);
+      const have = held?.count ?? 0;
+      const take = Math.min(have, item.count);
+      if (held) held.count = have - take;
+      if (take < item.count) {
+        shortfall.push({ item_id: item.item_id, name: item.name, count: item.count - take });
+      }
+    }
+    this.inventories.set(key, inventory);
+    const result: GatewayTakebackResult = {
+      delivery_id: req.delivery_id,
+      status: 'taken_back',
+      taken_back_at: nowSeconds,
+      duplicate: false,
+      ...(shortfall.length > 0 ? { shortfall } : {}),
+    };
+    this.takebacks.set(req.delivery_id, { result, request: req, applied: 1, requests: 1 });
+    return { ...result };
+  }
+
+  takebackRecord(deliveryId: string): TakebackRecord | undefined {
+    return this.takebacks.get(deliveryId);
+  }
+
+  /** Takes items away from a role (admin API: "the player used them up"). */
+  consume(uid: number, serverId: number, roleId: string, itemId: string, count: number): void {
+    const held = this.inventories.get(`${uid}:${serverId}:${roleId}`)?.get(itemId);
+    if (held) held.count = Math.max(0, held.count - count);
+  }
+
   inventory(uid: number, serverId: number, roleId: string): InventoryItem[] {
     const items = this.inventories.get(`${uid}:${serverId}:${roleId}`);
     return items ? [...items.values()].map((i) => ({ ...i })) : [];
@@ -188,6 +253,7 @@ export class DemoGameState {
     this.extraRoles.clear();
     this.inventories.clear();
     this.grants.clear();
+    this.takebacks.clear();
     if (switches) this.switches = { ...defaultSwitches, ...switches };
   }
 }

@@ -165,6 +165,44 @@ describe('deliver', () => {
   });
 });
 
+describe('takeback', () => {
+  it('takes a delivery back once, never below zero, answering the shortfall', async () => {
+    await call('deliver', delivery('d-1'));
+    expect(
+      (
+        await admin('consume', {
+          uid: 1,
+          server_id: 1,
+          role_id: 'r-1-1',
+          item_id: 'gem',
+          count: 15,
+        })
+      ).status,
+    ).toBe(200);
+    const first = await call('takeback', delivery('d-1'));
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      delivery_id: 'd-1',
+      status: 'taken_back',
+      duplicate: false,
+      shortfall: [{ item_id: 'gem', name: 'Gems', count: 15 }],
+    });
+    const again = await call('takeback', delivery('d-1'));
+    expect(again.json).toEqual({ ...(first.json as object), duplicate: true });
+    expect(game.state.inventory(1, 1, 'r-1-1')).toEqual([
+      { item_id: 'gem', name: 'Gems', count: 0 },
+    ]);
+    expect((await admin('takebacks/d-1')).json).toMatchObject({ applied: 1, requests: 2 });
+  });
+
+  it('answers 404 not_found for a delivery it never applied', async () => {
+    expect(await call('takeback', delivery('d-9'))).toMatchObject({
+      status: 404,
+      json: { error: 'not_found' },
+    });
+  });
+});
+
 describe('switches', () => {
   it('failureRate 1 answers 503 before applying', async () => {
     expect((await admin('switches', { failureRate: 1 })).json).toMatchObject({ failureRate: 1 });

@@ -10,11 +10,16 @@ import { systemClock, type Clock } from './lib/clock';
 import { installAuth } from './modules/auth';
 import { registerGameRoutes } from './modules/game/game.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
+import { registerRedeemRoutes } from './modules/redeem/redeem.routes';
+import { registerContentRoutes } from './modules/content/content.routes';
 import { createSessionService } from './modules/sessions/sessions.service';
 import { installOrders } from './modules/orders';
 import { installSocial } from './modules/social';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
+import { registerIdentityRoutes } from './modules/identity/identity.routes';
+import { registerRecordsRoutes } from './modules/records/records.routes';
+import { registerCrmRoutes } from './modules/settings/crm.routes';
 import { registerUserRoutes } from './modules/user/user.routes';
 import { createUserService } from './modules/user/user.service';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
@@ -99,11 +104,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const users = createUserService({ db, customerServiceUrl: config.customerServiceUrl });
   registerUserRoutes(app, users);
   registerWalletRoutes(app, { db, wallet: createWalletService({ db }), users });
+  registerRecordsRoutes(app, { db, users });
+  registerIdentityRoutes(app, { db, payloadKey: config.payloadKey, clock });
+  registerCrmRoutes(app, config);
   const gateway =
     deps.gateway ??
     createGameGateway({ gateways: config.gateways, timeoutMs: config.gatewayTimeoutMs });
   registerGameRoutes(app, { gateway, users });
+  registerContentRoutes(app, { db, config, clock, gateway, users });
   registerCatalogRoutes(app, { db, config, clock });
+  registerRedeemRoutes(app, { db, clock, gateway, users });
   const providers = deps.providers ?? createPaymentProviders({ config, db, clock, log: app.log });
   installOrders(app, { config, db, clock, gateway, providers, users });
   installAuth(app, { config, db, clock, sessions });

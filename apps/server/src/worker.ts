@@ -9,9 +9,11 @@ import type { PaymentProviders } from './adapters/payments';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
-import { createJobQueue } from './modules/jobs/jobs';
+import { createJobQueue, type JobHandler, type JobKind } from './modules/jobs/jobs';
 import { createFulfilment } from './modules/orders/fulfilment';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createTakebackHandler } from './modules/orders/refunds';
+import { createRedeemDelivery } from './modules/redeem/redeem.delivery';
 
 export interface WorkerDeps {
   database: Database;
@@ -37,6 +39,10 @@ export function createWorkerLoop(deps: WorkerDeps) {
     config,
     config.devOutbox ? createOutbox({ db, clock }) : undefined,
   );
+  // Job kinds beyond deliver/receipt: one line per module (refund take-back, gift codes).
+  const handlers: Partial<Record<JobKind, JobHandler>> = {};
+  handlers.takeback = createTakebackHandler({ db, queue, gateway: deps.gateway, clock, log });
+  handlers.redeem = createRedeemDelivery({ db, queue, gateway: deps.gateway, clock });
   const fulfilment = createFulfilment({
     db,
     queue,
@@ -45,6 +51,7 @@ export function createWorkerLoop(deps: WorkerDeps) {
     config,
     clock,
     log,
+    handlers,
   });
   const orders = createOrdersService({
     db,

@@ -45,6 +45,8 @@ describe.each(testDatabases())('database on %s', (kind) => {
       'demo-account',
       'demo-bulletin',
       'demo-catalog',
+      'demo-redeem',
+      'demo-content',
     ]);
     const after = await counts(database);
     expect(after).toEqual({ accounts: 1, games: 1, bulletins: 1 });
@@ -110,7 +112,14 @@ describe.runIf(testDatabases().includes('postgres'))('concurrent starts on Postg
     const applied = await Promise.all(nodes.map((n) => migrateToLatest(n)));
     expect(applied.flat()).toEqual(Object.keys(migrations));
     const seeded = await Promise.all(nodes.map((n) => runSeedSteps(n, demoSeedSteps)));
-    expect(seeded.flat()).toEqual(['demo-game', 'demo-account', 'demo-bulletin', 'demo-catalog']);
+    expect(seeded.flat()).toEqual([
+      'demo-game',
+      'demo-account',
+      'demo-bulletin',
+      'demo-catalog',
+      'demo-redeem',
+      'demo-content',
+    ]);
     expect(await counts(nodes[0] as Database)).toEqual({
       accounts: 1,
       games: 1,

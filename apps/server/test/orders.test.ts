@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
 import { createPaymentProviders } from '../src/adapters/payments';
 import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
@@ -15,6 +15,7 @@ import { login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';
 import { createTestApp, type Envelope, type TestApp } from './helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
+import { expectLedgerInvariants } from './support/ledger';
 
 const { Unpaid, Delivered, Failed, Closed, Paid } = ServerOrderStatus;
 const GAME_PACK = 'pack_adventurer';
@@ -41,31 +42,38 @@ describe.each(testDatabases())('orders on %s', (kind) => {
         DELIVERY_MAX_ATTEMPTS: '4',
         DELIVERY_BACKOFF_BASE_MS: '1000',
         DELIVERY_BACKOFF_MAX_MS: '8000',
-        GATEWAY_TIMEOUT_MS: '300',
+        GATEWAY_TIMEOUT_MS: '3000',
       },
     });
-    worker = createWorkerLoop({
-      database: t.database,
-      log: t.app.log,
-      config: t.config,
-      clock: t.clock,
-      gateway: createGameGateway({
-        gateways: t.config.gateways,
-        timeoutMs: t.config.gatewayTimeoutMs,
-      }),
-      providers: createPaymentProviders({
-        config: t.config,
-        db: t.database.db,
-        clock: t.clock,
-        log: t.app.log,
-      }),
-    });
+    worker = makeWorker();
   });
+  afterEach(() => expectLedgerInvariants(t.database.db));
   afterAll(async () => {
     await t.app.close();
     await t.database.close();
     await game.close();
   });
+
+  /** A worker over the test app; `maxAttempts` overrides DELIVERY_MAX_ATTEMPTS (4 here). */
+  function makeWorker(maxAttempts?: number) {
+    const config =
+      maxAttempts === undefined
+        ? t.config
+        : { ...t.config, worker: { ...t.config.worker, deliveryMaxAttempts: maxAttempts } };
+    return createWorkerLoop({
+      database: t.database,
+      log: t.app.log,
+      config,
+      clock: t.clock,
+      gateway: createGameGateway({ gateways: config.gateways, timeoutMs: config.gatewayTimeoutMs }),
+      providers: createPaymentProviders({
+        config,
+        db: t.database.db,
+        clock: t.clock,
+        log: t.app.log,
+      }),
+    });
+  }
 
   async function post<R>(path: string, body: unknown, token?: string, headers = {}) {
     const res = await t.app.inject({
@@ -485,8 +493,10 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       for (let i = 0; i < 12; i++) ids.push((await create(p)).result.sdk_order_id);
       await Promise.all(ids.map((id) => paid(id, 499)));
       game.setSwitches({ failureRate: 0.3, applyThenTimeout: 0.3, hangMs: 0 });
-      for (let round = 0; round < 40; round++) {
-        await Promise.all([worker.runJobs(), worker.runJobs()]);
+      // Never dead-letter here: every order must end delivered, however unlucky its attempts.
+      const patient = makeWorker(1000);
+      for (let round = 0; round < 60; round++) {
+        await Promise.all([patient.runJobs(), patient.runJobs()]);
         const left = await t.database.db
           .selectFrom('orders')
           .select('id')

@@ -2,7 +2,7 @@
 // ePointNumInsufficient): the ledger rules are enforced by the database itself.
 import { ErrorCode } from '@hc/contract';
 import { sql, type Transaction } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
 import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
 import {
@@ -14,9 +14,11 @@ import {
 import { call, login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';
 import { useTestApp } from './helper';
+import { expectLedgerInvariants } from './support/ledger';
 
 describe.each(testDatabases())('wallet on %s', (kind) => {
   const t = useTestApp(kind);
+  afterEach(() => expectLedgerInvariants(t.current.database.db));
 
   async function gameAccount() {
     const { database } = t.current;

@@ -23,7 +23,7 @@ describe.each(testDatabases())('/api/user/webRole on %s', (kind) => {
   const env: Record<string, string> = {};
   beforeAll(async () => {
     game = await startDemoGame();
-    Object.assign(env, game.env, { GATEWAY_TIMEOUT_MS: '1000' });
+    Object.assign(env, game.env, { GATEWAY_TIMEOUT_MS: '2500' });
   });
   afterAll(async () => {
     await game.close();
@@ -115,7 +115,7 @@ describe.each(testDatabases())('/api/user/webRole on %s', (kind) => {
 
   it('answers SystemBusy when the game does not answer in time', async () => {
     const token = await demoToken();
-    game.setSwitches({ latencyMs: 1500 });
+    game.setSwitches({ latencyMs: 4000 });
     expect((await webRole(token)).json.code).toBe(ErrorCode.SystemBusy);
   });
 });

@@ -13,6 +13,7 @@ const AGREED: ApiName[] = [
   'settingWebArticle',
   'settingWebArticleDetail',
   'settingWebHomeConfJodo',
+  'settingPage',
   'userUinfo',
   'userLogin',
   'userTmpWebTokenLogin',

@@ -19,6 +19,7 @@ import {
 import { characterGameInfo, characterInfoSelect } from './character';
 import {
   gameInfoContent,
+  settingPage,
   settingWebArticle,
   settingWebArticleDetail,
   settingWebHomeConfJodo,
@@ -49,6 +50,7 @@ export const api = {
   settingWebArticle,
   settingWebArticleDetail,
   settingWebHomeConfJodo,
+  settingPage,
   userUinfo,
   userLogin,
   userTmpWebTokenLogin,

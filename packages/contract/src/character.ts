@@ -21,7 +21,11 @@ export const characterInfoSelect = defineCall({
   summary: 'Choose (report) the role the player tops up; the role is validated with the game',
   spec: 'SPEC §7, §8',
   tag: 'character',
-  chosen: 'Body { server_id, role_id }; result is the validated role (RoleNotFound otherwise).',
+  chosen:
+    'Body { server_id, role_id } for the request game (gameid header, else the first bound game); ' +
+    'the server and role are read from the game gateway (names never come from the client). ' +
+    'Unknown -> RoleNotFound, server in maintenance -> serverMaintenance, game unreachable -> ' +
+    'SystemBusy, no game account -> GameAccountNotFound. Stateless: the web keeps the choice.',
 });
 
 export const boundGameSchema = z.object({
@@ -42,5 +46,7 @@ export const characterGameInfo = defineCall({
   spec: 'SPEC §2 Account screen, §7',
   tag: 'character',
   chosen:
-    'Body empty; result { list: [{ game_id, game_name, icon, gameAccountId, bind_ts, last_character }] }.',
+    'Body empty; result { list: [{ game_id, game_name, icon, gameAccountId, bind_ts, ' +
+    'last_character }] } in bind order; last_character is the role of the newest order of that ' +
+    'game account (server and role as the game reported them then, no level), null before any.',
 });

@@ -1,8 +1,11 @@
 // Articles, home configuration and game content: the public reading side of the portal (SPEC §2 Home, §3 Article, §7).
 import { z } from 'zod';
 import { defineCall, emptyBodySchema, pageOf } from './call';
-import { numericId, pageQuery, unixSeconds } from './common';
+import { numericId, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, unixSeconds } from './common';
 import { ArticleType } from './constants';
+
+/** Highest page number accepted by the article list (beyond it: InvalidParams). */
+export const ARTICLE_PAGE_MAX = 1000;
 
 export const articleTypeSchema = z
   .literal([ArticleType.news, ArticleType.event, ArticleType.update, ArticleType.strategy])
@@ -27,15 +30,19 @@ export const settingWebArticle = defineCall({
   method: 'POST',
   auth: 'none',
   body: z.object({
-    ...pageQuery,
+    page: z.number().int().positive().max(ARTICLE_PAGE_MAX).default(1),
+    size: z.number().int().positive().max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
     type: articleTypeSchema.optional().describe('Omitted: all types'),
   }),
   result: pageOf(articleSummarySchema),
-  summary: 'Announcement list, newest first, in the request language',
-  spec: 'SPEC §3 Article, §7',
+  summary: 'Announcement list, pinned first then newest first, in the request language',
+  spec: 'SPEC §2 announcement tabs, §3 Article, §7',
   tag: 'content',
   chosen:
-    'Rows are articles without content plus a plain-text summary; type 4 (strategy) extends SPEC §9.',
+    'Rows are articles without content plus a plain-text summary (max 160 characters, no markup); ' +
+    'pinned first, then newest first; type 4 (strategy) extends SPEC §3 (ADR 0020). Tabs: All and ' +
+    'Latest = no type, Announcements = 1, Activity = 2, Update = 3, Strategy = 4. A page past the ' +
+    'end is an empty list; page > 1000, size > 100 or an unknown type is InvalidParams.',
 });
 
 export const settingWebArticleDetail = defineCall({
@@ -47,7 +54,9 @@ export const settingWebArticleDetail = defineCall({
   summary: 'One announcement (ArticleNotFound when missing)',
   spec: 'SPEC §3 Article, §7',
   tag: 'content',
-  chosen: 'Result is the article of SPEC §3.',
+  chosen:
+    'Result is the article of SPEC §3 in the request language (en-US fallback); ArticleNotFound ' +
+    'when the id is unknown or the article is inactive.',
 });
 
 export const contentBlockSummarySchema = z.object({
@@ -67,18 +76,22 @@ export const homeConfResultSchema = z.object({
       pc: z.string().nullable(),
       ios: z.string().nullable(),
     }),
-    customConfig: z.object({ loggerUrl: z.string().describe('Analytics collector URL (SPEC §7)') }),
+    customConfig: z.object({
+      loggerUrl: z.string().describe('Analytics collector URL (SPEC §7)'),
+    }),
   }),
   gameContent: z.object({
     info: z.array(contentBlockSummarySchema).describe('Game Info blocks'),
     features: z.array(contentBlockSummarySchema).describe('Game Features blocks'),
   }),
-  footer: z.object({
-    about: z.string().nullable(),
-    contact: z.string().nullable(),
-    privacy: z.string().nullable(),
-    agreement: z.string().nullable(),
-  }),
+  footer: z
+    .object({
+      about: z.string().nullable(),
+      contact: z.string().nullable(),
+      privacy: z.string().nullable(),
+      agreement: z.string().nullable(),
+    })
+    .describe('Web paths (or external URLs) of the footer pages; null hides the link'),
 });
 export type HomeConf = z.infer<typeof homeConfResultSchema>;
 export const settingWebHomeConfJodo = defineCall({
@@ -91,7 +104,10 @@ export const settingWebHomeConfJodo = defineCall({
   spec: 'SPEC §2 Home, §3 Home config, §7',
   tag: 'content',
   chosen:
-    'gameInfo adds game_id, name, icon, downloads; gameContent lists info/feature blocks; footer links of SPEC §2.',
+    'The game is the gameid header, else the first game (NotFound when there is none). gameInfo ' +
+    'adds game_id, name, icon, downloads (null: platform not offered); cgi is the banner/key-art ' +
+    'URL; gameContent lists info/feature blocks (request language, en-US fallback) sorted for ' +
+    'display; footer holds the paths of the four footer pages of SPEC §2.',
 });
 
 export const gameContentSchema = z.object({
@@ -115,4 +131,28 @@ export const gameInfoContent = defineCall({
   spec: 'SPEC §2 Home, §7',
   tag: 'content',
   chosen: 'id is a path parameter; body empty; NotFound when missing.',
+});
+
+export const SITE_PAGE_SLUGS = ['about', 'contact', 'privacy', 'agreement'] as const;
+export const sitePageSlugSchema = z.enum(SITE_PAGE_SLUGS);
+export type SitePageSlug = z.infer<typeof sitePageSlugSchema>;
+export const sitePageSchema = z.object({
+  slug: sitePageSlugSchema,
+  title: z.string(),
+  content: z.string().describe('Sanitised HTML'),
+  update_ts: unixSeconds,
+});
+export type SitePage = z.infer<typeof sitePageSchema>;
+export const settingPage = defineCall({
+  path: '/api/setting/page',
+  method: 'POST',
+  auth: 'none',
+  body: z.object({ slug: sitePageSlugSchema }),
+  result: sitePageSchema,
+  summary: 'A footer page: About Us, Contact us, Privacy Policy or User Agreement',
+  spec: 'SPEC §2 Home footer',
+  tag: 'content',
+  chosen:
+    'Extension (not in SPEC §7): body { slug }; result { slug, title, content (sanitised HTML), ' +
+    'update_ts } in the request language (en-US fallback); NotFound when the page is not written.',
 });

@@ -47,6 +47,7 @@ export const ErrorCode = {
   RedeemCodeUsed: 40003,
   RedeemCodeExpired: 40004,
   RedeemLimitReached: 40005,
+  RedeemWrongGame: 40006,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -91,6 +92,7 @@ export const errorMessages: Record<ErrorCodeName, string> = {
   RedeemCodeUsed: 'Redeem code has already been used',
   RedeemCodeExpired: 'Redeem code has expired',
   RedeemLimitReached: 'Redeem limit reached',
+  RedeemWrongGame: 'Redeem code belongs to another game',
 };
 
 const byValue = new Map<number, ErrorCodeName>(

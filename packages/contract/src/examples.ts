@@ -102,6 +102,15 @@ export const apiExamples: ApiExamples = {
     body: { id: 7 },
     result: { ...article, content: '<p>New heroes.</p>' },
   },
+  settingPage: {
+    body: { slug: 'about' },
+    result: {
+      slug: 'about',
+      title: 'About Us',
+      content: '<p>We make games for players everywhere.</p>',
+      update_ts: now,
+    },
+  },
   settingWebHomeConfJodo: {
     body: {},
     result: {
@@ -115,17 +124,17 @@ export const apiExamples: ApiExamples = {
           pc: 'https://dl.example.com/ds.exe',
           ios: null,
         },
-        customConfig: { loggerUrl: '/api/analytics' },
+        customConfig: { loggerUrl: 'https://portal.example.com/api/analytics/collect' },
       },
       gameContent: {
         info: [{ id: 11, title: 'World', img: null, summary: 'A realm of dragons.' }],
         features: [],
       },
       footer: {
-        about: 'https://example.com/about',
-        contact: null,
-        privacy: 'https://example.com/privacy',
-        agreement: null,
+        about: '/main/page/about',
+        contact: '/main/page/contact',
+        privacy: '/main/page/privacy',
+        agreement: '/main/page/agreement',
       },
     },
   },
@@ -309,6 +318,6 @@ export const apiExamples: ApiExamples = {
   },
   redeemCode: {
     body: { code: 'WELCOME2026', server_id: 3, role_id: '88000123' },
-    result: { sdk_order_id: 'HC20260101000003', rewards: [{ name: 'Gold', count: 1000 }] },
+    result: { redemption_id: 'redeem:1042', rewards: [{ name: 'Gold', count: 1000 }] },
   },
 };

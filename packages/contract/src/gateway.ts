@@ -10,11 +10,13 @@ export const GATEWAY_SIGNATURE_HEADER = 'x-hc-signature';
 /** A receiver rejects requests signed more than this far from its own clock. */
 export const GATEWAY_TOLERANCE_SECONDS = 300;
 
-/**
- * The calls, each POSTed to `<url>/<call>`. A "take back" call (reverse a delivery after a
- * refund) is planned for a later issue; it will be added here as a fourth name.
- */
-export const GatewayCall = { servers: 'servers', roles: 'roles', deliver: 'deliver' } as const;
+/** The calls, each POSTed to `<url>/<call>`; `takeback` reverses a delivery after a refund. */
+export const GatewayCall = {
+  servers: 'servers',
+  roles: 'roles',
+  deliver: 'deliver',
+  takeback: 'takeback',
+} as const;
 export type GatewayCallName = (typeof GatewayCall)[keyof typeof GatewayCall];
 
 const gameId = z.number().int().positive();
@@ -78,6 +80,26 @@ export const gatewayDeliverResultSchema = z.object({
 export type GatewayItem = z.infer<typeof gatewayItemSchema>;
 export type GatewayDeliverRequest = z.infer<typeof gatewayDeliverRequestSchema>;
 export type GatewayDeliverResult = z.infer<typeof gatewayDeliverResultSchema>;
+
+// ---- takeback ---------------------------------------------------------------------------------
+/**
+ * Reverses a delivery after its order was refunded (issue 5). Idempotent on delivery_id (the
+ * id of the delivery being reversed): the game takes the items back at most once. Items the role
+ * no longer holds are not taken below zero; they come back in `shortfall`.
+ */
+export const gatewayTakebackRequestSchema = gatewayDeliverRequestSchema;
+export const gatewayTakebackResultSchema = z.object({
+  delivery_id: z.string().min(1).max(128),
+  status: z.literal('taken_back'),
+  /** When the game first took this delivery back, Unix seconds. */
+  taken_back_at: z.number().int().nonnegative(),
+  /** true: this delivery had been taken back before; nothing was removed this time. */
+  duplicate: z.boolean(),
+  /** Items (or parts of counts) the role no longer had; absent or empty when all came back. */
+  shortfall: z.array(gatewayItemSchema).optional(),
+});
+export type GatewayTakebackRequest = z.infer<typeof gatewayTakebackRequestSchema>;
+export type GatewayTakebackResult = z.infer<typeof gatewayTakebackResultSchema>;
 
 // ---- errors ----------------------------------------------------------------------------------
 /** Error codes a game answers with (HTTP 4xx/5xx, body { error, message }). */

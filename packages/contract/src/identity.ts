@@ -55,5 +55,9 @@ export const identitySave = defineCall({
   summary: 'Save real-name information (encrypted payload)',
   spec: 'SPEC §3, §5, §7',
   tag: 'user',
-  chosen: 'data = encryptPayload(JSON of identityPayloadSchema); result is the saved info, masked.',
+  chosen:
+    'data = encryptPayload(JSON of identityPayloadSchema); result is the saved info, masked. ' +
+    'One record per account, replaced on each save. A payload that does not decrypt, is not JSON ' +
+    'or fails the schema -> InvalidParams (data.reason "payload", schema issues by field) and ' +
+    'nothing is stored. The ID number is kept only AES-256-GCM encrypted (HKDF key) plus its mask.',
 });

@@ -64,18 +64,30 @@ export const paymentOrderEpointPay = defineCall({
 });
 
 const timeRange = {
-  begin: unixSeconds.optional(),
-  end: unixSeconds.optional(),
+  begin: unixSeconds.optional().describe('Unix seconds, inclusive'),
+  end: unixSeconds.optional().describe('Unix seconds, inclusive (the whole second)'),
 };
 
-export const orderRecordBodySchema = z.object({
-  ...pageQuery,
-  ...timeRange,
-  sdk_order_id: sdkOrderId.optional(),
-  status: serverOrderStatusSchema
-    .optional()
-    .describe('Server status; client filters go through toServerFilter'),
-});
+/** begin after end is refused with an issue on `end` (issue 5 "begin after end"). */
+function beginNotAfterEnd(v: { begin?: number | undefined; end?: number | undefined }): boolean {
+  return v.begin === undefined || v.end === undefined || v.begin <= v.end;
+}
+const beginAfterEndIssue = { message: 'end must not be before begin', path: ['end'] };
+
+export const orderRecordBodySchema = z
+  .object({
+    ...pageQuery,
+    ...timeRange,
+    sdk_order_id: sdkOrderId.optional().describe('Exact order number'),
+    status: serverOrderStatusSchema
+      .optional()
+      .describe(
+        'Server status (client filters go through toServerFilter). Matches the orders showing ' +
+          'the same tag (displayStatus): 3 and 4 both match failed (3) and closed (4); 1 matches ' +
+          'unpaid only (paid-but-undelivered 6 reads "processing" and is asked for as 6).',
+      ),
+  })
+  .refine(beginNotAfterEnd, beginAfterEndIssue);
 export const orderRecordRowSchema = z.object({
   sdk_order_id: sdkOrderId,
   name: z.string().describe('Item name'),
@@ -101,11 +113,13 @@ export const orderRecord = defineCall({
   spec: 'SPEC §3 Order record row, §7',
   tag: 'orders',
   chosen:
-    "Rows add currency, game_name, server_name, role_name, uid, order_type to SPEC's row; page 1, size 10 by default.",
+    "Rows add currency, game_name, server_name, role_name, uid, order_type to SPEC's row; page 1, size 10 by default. " +
+    'All games of the account, newest first (create_ts, then creation order). begin/end are inclusive; begin after end -> InvalidParams (issue on end). ' +
+    'status matches by shown tag: 3 or 4 -> failed and closed; others exactly (1 never matches 6).',
 });
 
 export const coinRecordRowSchema = z.object({
-  sdk_order_id: sdkOrderId,
+  sdk_order_id: sdkOrderId.describe('Order number of the movement (or its ledger key)'),
   create_ts: unixSeconds,
   change: z.number().int().describe('Signed HC Point change'),
   balance: z.number().int().nonnegative().describe('HC Point balance after the change'),
@@ -116,12 +130,17 @@ export const orderCoinRecord = defineCall({
   path: '/api/order/coin/record',
   method: 'POST',
   auth: 'required',
-  body: z.object({ ...pageQuery, ...timeRange }),
+  body: z.object({ ...pageQuery, ...timeRange }).refine(beginNotAfterEnd, beginAfterEndIssue),
   result: pageOf(coinRecordRowSchema),
   summary: 'HC Point ledger of the signed-in account, newest first',
   spec: 'SPEC §3 HC Point record row, §7',
   tag: 'orders',
-  chosen: 'Rows as SPEC §3; page 1, size 10 by default.',
+  chosen:
+    'Rows as SPEC §3; page 1, size 10 by default. One row per ledger transfer of the game account ' +
+    'of the request (gameid header, else the first bound), newest first; sdk_order_id = the order ' +
+    'number (idempotency key before ":"), else the key; change = signed sum of basic + present; ' +
+    'balance = basic + present after it; type income (change > 0) or expense. Transfers that do ' +
+    'not change the total are not listed. begin after end -> InvalidParams.',
 });
 
 export const orderDetailResultSchema = z.object({

@@ -86,5 +86,5 @@ export const settingCrmUrl = defineCall({
   summary: 'Customer-support (CRM) link',
   spec: 'SPEC §7',
   tag: 'system',
-  chosen: 'Body empty.',
+  chosen: 'Body empty; crm_url = CUSTOMER_SERVICE_URL (one link for the site; never 203).',
 });

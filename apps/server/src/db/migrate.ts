@@ -8,6 +8,7 @@ import * as m0002 from './migrations/0002-auth';
 import * as m0003 from './migrations/0003-social';
 import * as m0004 from './migrations/0004-wallet';
 import * as m0005 from './migrations/0005-topup';
+import * as m0006 from './migrations/0006-account-content';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -16,6 +17,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0003-social': m0003,
   '0004-wallet': m0004,
   '0005-topup': m0005,
+  '0006-account-content': m0006,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

@@ -310,6 +310,123 @@ export interface SandboxPaymentsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 0006: a refund's HC Point shortfall, settled from later credits. */
+export interface AccountDebtsTable {
+  id: Generated<number>;
+  game_account_id: number;
+  order_id: number | null;
+  amount: number;
+  settled: ColumnType<number, number | undefined, number>;
+  reason: string;
+  created_at: CreatedAt;
+  settled_at: NullableTime;
+}
+
+/** 0006: SPEC §3 real-name information; the ID number only encrypted and masked. */
+export interface RealNameInfoTable {
+  account_id: number;
+  full_name: string;
+  birthday: string;
+  address: string;
+  phone: string;
+  email: string;
+  id_number_enc: string;
+  id_number_masked: string;
+  sign_region: string;
+  sign_date: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Per-language article / block text. */
+export type LocalizedDoc = Partial<
+  Record<string, { title: string; content: string; summary?: string }>
+>;
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  game_id: number | null;
+  /** 1 news, 2 event, 3 update, 4 strategy (contract extension). */
+  type: number;
+  texts: Json<LocalizedDoc>;
+  img: string | null;
+  pinned: ColumnType<boolean, boolean | undefined, boolean>;
+  published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+export interface GameHomeTable {
+  game_id: number;
+  config: Json<Record<string, unknown>>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface GameContentsTable {
+  id: Generated<number>;
+  game_id: number;
+  kind: 'info' | 'feature';
+  texts: Json<LocalizedDoc>;
+  img: string | null;
+  sort: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SitePagesTable {
+  slug: string;
+  texts: Json<LocalizedDoc>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RedeemBatchesTable {
+  id: Generated<number>;
+  game_id: number;
+  name: string;
+  kind: 'single' | 'shared';
+  product_id: number;
+  expires_at: NullableTime;
+  total_cap: number | null;
+  per_account_limit: ColumnType<number, number | undefined, number>;
+  redeemed: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface RedeemCodesTable {
+  id: Generated<number>;
+  batch_id: number;
+  code_hash: string;
+  uses: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface RedemptionsTable {
+  id: Generated<number>;
+  code_id: number;
+  batch_id: number;
+  account_id: number;
+  game_account_id: number;
+  server_id: number;
+  server_name: string;
+  role_id: string;
+  role_name: string;
+  delivery_id: string;
+  status: ColumnType<
+    'pending' | 'delivered',
+    'pending' | 'delivered' | undefined,
+    'pending' | 'delivered'
+  >;
+  created_at: CreatedAt;
+  delivered_at: NullableTime;
+}
+
+export interface RedeemAttemptsTable {
+  id: Generated<number>;
+  account_id: number | null;
+  ip: string;
+  success: boolean;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   games: GamesTable;
@@ -332,4 +449,14 @@ export interface DB {
   payment_events: PaymentEventsTable;
   jobs: JobsTable;
   sandbox_payments: SandboxPaymentsTable;
+  account_debts: AccountDebtsTable;
+  real_name_info: RealNameInfoTable;
+  articles: ArticlesTable;
+  game_home: GameHomeTable;
+  game_contents: GameContentsTable;
+  site_pages: SitePagesTable;
+  redeem_batches: RedeemBatchesTable;
+  redeem_codes: RedeemCodesTable;
+  redemptions: RedemptionsTable;
+  redeem_attempts: RedeemAttemptsTable;
 }

@@ -63,6 +63,12 @@ function mainChildren(): RouteObject[] {
       lazy: lazyRoute(() => import('./routes/event-detail')),
     },
     {
+      // ADR 0021: footer pages (about, contact, privacy, agreement); not in SPEC §2's table.
+      path: 'page/:slug',
+      handle: handle('sitePage'),
+      lazy: lazyRoute(() => import('./routes/site-page')),
+    },
+    {
       lazy: lazyRoute(() => import('./guards/require-player')),
       children: [
         {

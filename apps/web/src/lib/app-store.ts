@@ -29,7 +29,13 @@ export interface AppState {
   isMobile: boolean;
   /** Key of the page shown (route handle `page`), for menu highlighting and analytics. */
   activePage: string;
+  /** State of the ePointNum load (SPEC §3, §8): 'failed' shows getEPointOverageFail. */
+  ePointStatus: EPointStatus;
+  /** Bumped by refreshEPoint(); the e-point sync reloads the balance when it changes. */
+  ePointRevision: number;
 }
+
+export type EPointStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 export const anonymousUser: UserInfo = {
   login: false,
@@ -45,7 +51,15 @@ export const anonymousUser: UserInfo = {
 };
 
 function initialState(): AppState {
-  return { userInfo: anonymousUser, config: null, loading: true, isMobile: false, activePage: '' };
+  return {
+    userInfo: anonymousUser,
+    config: null,
+    loading: true,
+    isMobile: false,
+    activePage: '',
+    ePointStatus: 'idle',
+    ePointRevision: 0,
+  };
 }
 
 let state: AppState = initialState();
@@ -70,6 +84,8 @@ export const appStore = {
   setState,
   setUserInfo: (patch: Partial<UserInfo>): void =>
     setState((s) => ({ userInfo: { ...s.userInfo, ...patch } })),
+  /** Reload ePointNum (after a payment, on the account pages); SPEC §3. */
+  refreshEPoint: (): void => setState((s) => ({ ePointRevision: s.ePointRevision + 1 })),
   /** Tests only: back to the start-up state. */
   reset: (): void => {
     state = initialState();
@@ -90,6 +106,9 @@ export const useUserInfo = (): UserInfo => useAppState((s) => s.userInfo);
 export const useSiteConfig = (): SiteConfig | null => useAppState((s) => s.config);
 export const useIsMobile = (): boolean => useAppState((s) => s.isMobile);
 export const useIsAppLoading = (): boolean => useAppState((s) => s.loading);
+export const useEPointStatus = (): EPointStatus => useAppState((s) => s.ePointStatus);
+/** SPEC §3: reload the HC Point balance of the signed-in game account. */
+export const refreshEPoint = (): void => appStore.refreshEPoint();
 
 /** Site title from /api/setting/init, "HC Portal" until it loads (SPEC §2 titles). */
 export const DEFAULT_SITE_TITLE = 'HC Portal';

@@ -10,7 +10,7 @@ import { isLanguage, resolveLanguage } from './resolve-language';
 import { storage } from './storage';
 
 /** Add a namespace: create src/locales/<lang>/<ns>.json for all nine languages, list it here. */
-export const NAMESPACES = ['common', 'errors', 'auth', 'topup'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'topup', 'account', 'content'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const loaders = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');

@@ -1,14 +1,17 @@
 // The portal's game gateway client (docs/game-gateway.md, DESIGN §6): signed HTTP POST JSON to
 // each game's backend, with a timeout; answers validated with the contract schemas. Network
-// errors, timeouts, 5xx and malformed answers become GatewayError.
+// errors, timeouts, 5xx and malformed answers become GatewayError. deliver and takeback are
+// idempotent on the delivery id, so a call that may have been applied is safe to retry.
 import {
   gatewayDeliverResultSchema,
   gatewayErrorBodySchema,
   gatewayRolesResponseSchema,
   gatewayServersResponseSchema,
+  gatewayTakebackResultSchema,
   signGatewayRequest,
   type GatewayCallName,
   type GatewayDeliverRequest,
+  type GatewayTakebackRequest,
 } from '@hc/contract';
 import type { z } from 'zod';
 import { GatewayError, type GameGateway } from './types';
@@ -30,6 +33,9 @@ function isTimeout(err: unknown): boolean {
 
 /** Failures where the request certainly never reached the game (nothing can have been applied). */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Calls that change the game: once sent, they may have been applied. */
+const CHANGING: ReadonlySet<GatewayCallName> = new Set<GatewayCallName>(['deliver', 'takeback']);
 
 function neverSent(err: unknown): boolean {
   const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
@@ -73,7 +79,7 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
         timedOut
           ? `game ${gameId} ${call}: no answer within ${options.timeoutMs} ms`
           : `game ${gameId} ${call}: ${err instanceof Error ? err.message : String(err)}`,
-        timedOut || (call === 'deliver' && !neverSent(err)),
+        timedOut || (CHANGING.has(call) && !neverSent(err)),
         { cause: err },
       );
     }
@@ -92,11 +98,12 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
       throw new GatewayError(
         `game ${gameId} ${call}: HTTP ${res.status} ${detail}`,
         res.status >= 500,
+        { status: res.status, ...(error.success ? { code: error.data.error } : {}) },
       );
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      throw new GatewayError(`game ${gameId} ${call}: malformed answer`, call === 'deliver', {
+      throw new GatewayError(`game ${gameId} ${call}: malformed answer`, CHANGING.has(call), {
         cause: parsed.error,
       });
     }
@@ -134,6 +141,23 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
       const result = await post(gameId, 'deliver', body, gatewayDeliverResultSchema);
       if (result.delivery_id !== input.deliveryId) {
         throw new GatewayError(`game ${gameId} deliver: answer for another delivery id`, true);
+      }
+      return result;
+    },
+
+    async takeback(gameId, input) {
+      const body: GatewayTakebackRequest = {
+        game_id: gameId,
+        delivery_id: input.deliveryId,
+        order_id: input.orderId,
+        uid: input.uid,
+        server_id: input.serverId,
+        role_id: input.roleId,
+        items: input.items,
+      };
+      const result = await post(gameId, 'takeback', body, gatewayTakebackResultSchema);
+      if (result.delivery_id !== input.deliveryId) {
+        throw new GatewayError(`game ${gameId} takeback: answer for another delivery id`, true);
       }
       return result;
     },

@@ -1,7 +1,12 @@
 // The portal's side of the game gateway protocol (docs/game-gateway.md, DESIGN §6).
-import type { GatewayDeliverResult, GatewayRole, GatewayServer } from '@hc/contract';
+import type {
+  GatewayDeliverResult,
+  GatewayRole,
+  GatewayServer,
+  GatewayTakebackResult,
+} from '@hc/contract';
 
-export type { GatewayDeliverResult, GatewayRole, GatewayServer };
+export type { GatewayDeliverResult, GatewayRole, GatewayServer, GatewayTakebackResult };
 
 /** The game could not be reached or answered badly: callers show SystemBusy / retry later. */
 export class GatewayError extends Error {
@@ -9,11 +14,18 @@ export class GatewayError extends Error {
     message: string,
     /** true: the request may have been applied (timeout after sending); deliver retries are safe. */
     readonly maybeApplied: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; status?: number; code?: string },
   ) {
     super(message, options);
     this.name = 'GatewayError';
+    this.status = options?.status;
+    this.code = options?.code;
   }
+
+  /** HTTP status of the game's answer, when there was one. */
+  readonly status: number | undefined;
+  /** The game's error code (GatewayErrorCode), when it answered with one. */
+  readonly code: string | undefined;
 }
 
 export interface DeliverInput {
@@ -35,6 +47,11 @@ export interface GameGateway {
   listRoles(gameId: number, uid: number, serverId: number): Promise<GatewayRole[]>;
   /** Idempotent on deliveryId: a repeat returns the first result. */
   deliver(gameId: number, input: DeliverInput): Promise<GatewayDeliverResult>;
+  /**
+   * Reverses a delivery after a refund; idempotent on deliveryId (the delivery's own id). A
+   * delivery the game never applied -> GatewayError with code 'not_found' (status 404).
+   */
+  takeback(gameId: number, input: DeliverInput): Promise<GatewayTakebackResult>;
   /** true when GAME_GATEWAYS has an entry for the game. */
   has(gameId: number): boolean;
 }

@@ -1,6 +1,7 @@
 // PayPal payments through Orders v2 over REST (DESIGN §7): create an order, send the player to
 // PayPal, capture when they come back (GET /api/payment/paypal/return), and verify webhooks
 // with PayPal's verify-webhook-signature call. PAYPAL_BASE_URL selects sandbox/live (or a stub).
+import { LANGUAGES } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../../lib/clock';
 import { fromDecimalString, toDecimalString } from './money';
@@ -37,16 +38,7 @@ const transmissionHeaders = [
 ] as const;
 
 /** SPEC §1 languages PayPal's checkout is localised in (others fall back to PayPal's choice). */
-const paypalLocales = new Set([
-  'en-US',
-  'zh-CN',
-  'zh-HK',
-  'zh-TW',
-  'th-TH',
-  'ko-KR',
-  'ja-JP',
-  'de-DE',
-]);
+const paypalLocales = new Set<string>(LANGUAGES.filter((l) => l !== 'vi-VN'));
 
 function header(headers: Record<string, string | string[] | undefined>, name: string) {
   const value = headers[name];

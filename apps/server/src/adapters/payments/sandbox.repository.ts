@@ -1,22 +1,14 @@
 // sandbox_payments: the sandbox provider's own record of its test payments (migration 0005).
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, SandboxPaymentsTable } from '../../db/schema';
+import type { PagePayment } from './sandbox-page';
 
 export type SandboxPayment = Selectable<SandboxPaymentsTable>;
 export type SandboxStatus = SandboxPayment['status'];
 
 export function createSandboxRepository(db: Kysely<DB>) {
   return {
-    insert(row: {
-      id: string;
-      orderRef: string;
-      amount: number;
-      currency: string;
-      itemName: string;
-      language: string;
-      returnUrl: string;
-      now: Date;
-    }): Promise<void> {
+    insert(row: PagePayment & { now: Date }): Promise<void> {
       return db
         .insertInto('sandbox_payments')
         .values({

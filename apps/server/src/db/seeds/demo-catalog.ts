@@ -4,6 +4,7 @@
 // SVG files of apps/web/public/catalog, served with the web build at /catalog/<name>.svg.
 import { LANGUAGES, type Language } from '@hc/contract';
 import { createCatalogRepository, type NewProduct } from '../../modules/catalog/catalog.repository';
+import { HC_POINT_NAMES } from '../../modules/catalog/catalog.service';
 import { createGamesRepository } from '../../modules/games/games.repository';
 import type { PackItem, RebateInfo, RebateTier } from '../schema';
 import type { SeedStep } from '../seed';
@@ -168,24 +169,11 @@ const gamePacks: Array<{
   },
 ];
 
-/** "HC Point" as the web's translations write it. */
-const hcPoint: Names = {
-  'en-US': 'HC Point',
-  'zh-CN': 'HC 点',
-  'zh-HK': 'HC 點',
-  'zh-TW': 'HC 點',
-  'th-TH': 'HC Point',
-  'ko-KR': 'HC 포인트',
-  'ja-JP': 'HCポイント',
-  'vi-VN': 'HC Point',
-  'de-DE': 'HC Point',
-};
-
 /** "1,000 HC Point" with each language's digit grouping (de-DE and vi-VN: 1.000). */
 function coinNames(amount: number): Names {
   const names = {} as Names;
   for (const lang of LANGUAGES)
-    names[lang] = `${new Intl.NumberFormat(lang).format(amount)} ${hcPoint[lang]}`;
+    names[lang] = `${new Intl.NumberFormat(lang).format(amount)} ${HC_POINT_NAMES[lang]}`;
   return names;
 }
 

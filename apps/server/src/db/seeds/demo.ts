@@ -8,6 +8,8 @@ import { hashPassword } from '../../lib/password';
 import type { SeedStep } from '../seed';
 import { demoBulletinTexts } from './demo-bulletin';
 import { demoCatalog } from './demo-catalog';
+import { demoContent } from './demo-content';
+import { demoRedeem } from './demo-redeem';
 
 export const DEMO_GAME_ID = 1;
 // Inline so the demo needs no image file; CSP allows data: images.
@@ -74,4 +76,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoAccount,
   demoBulletin,
   demoCatalog,
+  demoRedeem,
+  demoContent,
 ];

@@ -86,7 +86,8 @@ export function resolveChannel(
   return { method };
 }
 
-const hcPointName: Record<Language, string> = {
+/** "HC Point" as the web's translations write it (product names, pay channels). */
+export const HC_POINT_NAMES: Readonly<Record<Language, string>> = {
   'en-US': 'HC Point',
   'zh-CN': 'HC 点',
   'zh-HK': 'HC 點',
@@ -111,7 +112,7 @@ export function payChannelsFor(
 ): PayChannel[] {
   return availableMethods(config, product).map((method) => ({
     channel_code: PayChannelCode[method],
-    channel_name: method === 'epoint' ? hcPointName[language] : channelNames[method],
+    channel_name: method === 'epoint' ? HC_POINT_NAMES[language] : channelNames[method],
     kind: method,
     icon: null,
   }));

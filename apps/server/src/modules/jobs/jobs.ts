@@ -6,7 +6,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, JobState } from '../../db/schema';
 
-export type JobKind = 'deliver' | 'receipt';
+/** deliver/receipt: paid orders; takeback: refunded game packs; redeem: gift-code packs. */
+export type JobKind = 'deliver' | 'receipt' | 'takeback' | 'redeem';
+
+/** Runs one claimed job; throwing records a failed attempt (retry with backoff, then dead). */
+export type JobHandler = (job: Job) => Promise<void>;
 
 export interface Job {
   id: number;

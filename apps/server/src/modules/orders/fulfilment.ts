@@ -9,7 +9,7 @@ import type { GameGateway } from '../../adapters/game-gateway/types';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { enqueueJob, type Job, type JobQueue } from '../jobs/jobs';
+import { enqueueJob, type Job, type JobHandler, type JobKind, type JobQueue } from '../jobs/jobs';
 import { createWalletService } from '../wallet/wallet.service';
 import { createOrdersRepository } from './orders.repository';
 import { sendReceipt } from './receipt';
@@ -24,6 +24,8 @@ export interface FulfilmentDeps {
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Handlers of the other job kinds (refund take-backs, gift-code deliveries). */
+  handlers?: Partial<Record<JobKind, JobHandler>>;
 }
 
 /** The delivery id the game dedupes on: one per order, so every retry carries the same id. */
@@ -106,8 +108,14 @@ export function createFulfilment(deps: FulfilmentDeps) {
     /** Runs one claimed job; a failure is recorded on the job (retry with backoff, then dead). */
     async run(job: Job): Promise<void> {
       try {
-        if (job.kind === 'deliver') await deliver(job);
-        else await receipt(job);
+        const handler =
+          job.kind === 'deliver'
+            ? deliver
+            : job.kind === 'receipt'
+              ? receipt
+              : deps.handlers?.[job.kind];
+        if (handler === undefined) throw new Error(`no handler for job kind ${job.kind}`);
+        await handler(job);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const state = await queue.fail(job, clock.now(), message, {

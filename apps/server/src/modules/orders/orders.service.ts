@@ -21,6 +21,7 @@ import { findServerAndRole } from '../game/game.service';
 import { enqueueJob } from '../jobs/jobs';
 import { creditHcPoint, debitHcPoint, createWalletService } from '../wallet/wallet.service';
 import { createOrdersRepository, type OrderRow } from './orders.repository';
+import { refundOrder } from './refunds';
 
 /** 100 HC Point = 1 USD: a game pack paid with HC Point costs its USD price in cents (ADR 0017). */
 export const HC_POINT_CURRENCY = 'USD';
@@ -32,7 +33,7 @@ export const CHANNEL_NAMES: Readonly<Record<string, string>> = {
   epoint: 'HC Point',
 };
 
-const { Unpaid, Delivered, Failed, Closed, Refunded, Paid } = ServerOrderStatus;
+const { Unpaid, Delivered, Failed, Closed, Paid } = ServerOrderStatus;
 
 /** Order number: HC + yyyymmdd + 12 random base32 characters (60 bits: not guessable). */
 export function newSdkOrderId(now: Date): string {
@@ -390,11 +391,18 @@ export function createOrdersService(deps: OrdersDeps) {
           });
           return record(moved ? 'failed' : 'no_change', order.id);
         }
-        // Refunds: the order shows refunded; taking back HC Point / items is the Wallet issue's.
-        const moved = await repo.transition(trx, order, [Paid, Delivered], Refunded, now, {
-          note: 'provider_refund',
-        });
-        return record(moved ? 'refunded' : 'no_change', order.id);
+        // Refunds (issue 5): status 5, HC Point taken back (shortfall -> debt), items taken back
+        // by a job, all in this transaction (refunds.ts). Full refunds only: a partial refund
+        // is left for an operator.
+        if (event.amount < order.price || event.currency.toUpperCase() !== order.currency) {
+          log.warn(
+            { order: order.sdk_order_id, provider, refunded: [event.amount, event.currency] },
+            'partial or foreign-currency refund; order not changed',
+          );
+          return record('amount_mismatch', order.id);
+        }
+        const refund = await refundOrder(trx, order, now, 'provider_refund');
+        return record(refund.refunded ? 'refunded' : 'no_change', order.id);
       });
     },
 

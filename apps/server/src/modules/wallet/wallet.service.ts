@@ -1,8 +1,9 @@
 // HC Point wallet (DESIGN §5, SPEC §3 ePointNum = basicNum + presentNum). Every movement is a
 // double-entry transfer with an idempotency key (order id + operation), run inside the caller's
-// transaction. Later issues call creditHcPoint (HC Point pack top-up) and debitHcPoint (pay
-// with HC Point); refunds use transfer() with their own keys.
+// transaction. creditHcPoint (HC Point pack top-up, rebates) first settles the account's open
+// refund debts; debitHcPoint pays with HC Point; takeBackCredit reverses a credit on refund.
 // Spending order: present first, then basic (docs/decisions/0015-hc-point-spending-order.md).
+// Refund shortfalls and their settlement: docs/decisions/0019-refund-debt.md.
 import { ErrorCode } from '@hc/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -80,15 +81,29 @@ export async function transfer(
   return { applied: true };
 }
 
-/** HC Point pack paid: basic from system_purchase, present (bonus/gift) from system_bonus. */
-export function creditHcPoint(
+/** Ledger transfer kind of a debt settlement (shown as an expense in the HC Point records). */
+export const DEBT_SETTLEMENT_KIND = 'debt_settlement';
+/** Ledger transfer kind of a refund take-back. */
+export const REFUND_KIND = 'refund';
+
+/**
+ * HC Point credited: basic from system_purchase, present (bonus/gift) from system_bonus. The
+ * account's open refund debts are paid first, oldest first, in the same transaction (ADR 0019):
+ * the full credit is booked, then a `debt_settlement` transfer (key `<key>:debt`, present first,
+ * then basic) moves the owed part to system_refund, so the player keeps only the rest.
+ */
+export async function creditHcPoint(
   trx: Transaction<DB>,
   input: { gameAccountId: number; basic: number; present: number; idempotencyKey: string },
-): Promise<TransferResult> {
+): Promise<TransferResult & { debtSettled: number }> {
   requireAmount(input.basic, 'basic');
   requireAmount(input.present, 'present');
   const { gameAccountId } = input;
-  return transfer(trx, {
+  const st = walletStatements(trx);
+  // Same lock order as every other movement: the player's buckets first, then their debts.
+  await st.ensurePlayerAccounts(gameAccountId, ['basic', 'present']);
+  await st.lockPlayerAccounts(gameAccountId);
+  const credited = await transfer(trx, {
     idempotencyKey: input.idempotencyKey,
     kind: 'credit',
     entries: [
@@ -98,6 +113,200 @@ export function creditHcPoint(
       { account: { system: 'system_bonus' }, amount: -input.present },
     ],
   });
+  if (!credited.applied) return { applied: false, debtSettled: 0 };
+  const debtSettled = await settleDebts(trx, gameAccountId, {
+    basic: input.basic,
+    present: input.present,
+    idempotencyKey: `${input.idempotencyKey}:debt`,
+  });
+  return { applied: true, debtSettled };
+}
+
+/**
+ * Pays open debts of the account (oldest first) out of HC Point that just arrived (`basic` and
+ * `present` of the credit; never from older balance). Returns the amount settled.
+ */
+async function settleDebts(
+  trx: Transaction<DB>,
+  gameAccountId: number,
+  arrived: { basic: number; present: number; idempotencyKey: string },
+): Promise<number> {
+  const available = arrived.basic + arrived.present;
+  if (available === 0) return 0;
+  const debts = await trx
+    .selectFrom('account_debts')
+    .select(['id', 'amount', 'settled'])
+    .where('game_account_id', '=', gameAccountId)
+    .whereRef('settled', '<', 'amount')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  let left = available;
+  const payments: Array<{ id: number; settled: number; done: boolean }> = [];
+  for (const d of debts) {
+    if (left === 0) break;
+    const pay = Math.min(left, d.amount - d.settled);
+    left -= pay;
+    payments.push({
+      id: Number(d.id),
+      settled: d.settled + pay,
+      done: d.settled + pay === d.amount,
+    });
+  }
+  const total = available - left;
+  if (total === 0) return 0;
+  const fromPresent = Math.min(arrived.present, total);
+  const fromBasic = total - fromPresent;
+  const moved = await transfer(trx, {
+    idempotencyKey: arrived.idempotencyKey,
+    kind: DEBT_SETTLEMENT_KIND,
+    entries: [
+      { account: { gameAccountId, kind: 'present' }, amount: -fromPresent },
+      { account: { gameAccountId, kind: 'basic' }, amount: -fromBasic },
+      { account: { system: 'system_refund' }, amount: total },
+    ],
+  });
+  if (!moved.applied) return 0;
+  const now = new Date();
+  for (const p of payments) {
+    await trx
+      .updateTable('account_debts')
+      .set({ settled: p.settled, settled_at: p.done ? now : null })
+      .where('id', '=', p.id)
+      .execute();
+  }
+  return total;
+}
+
+export interface TakeBackResult {
+  applied: boolean;
+  /** Taken from each bucket. */
+  basic: number;
+  present: number;
+  /** Owed but no longer there: recorded as a debt on the account (0: none). */
+  shortfall: number;
+}
+
+/**
+ * Refund of a credit (ADR 0019): takes back `basic` and `present` (what the credit gave) to
+ * system_refund. Each bucket gives up to what it owes; what one bucket lacks is taken from the
+ * other bucket's remaining balance; what is still missing (already spent) becomes a
+ * `refund_shortfall` debt of the account for `orderId`. Balances never go below zero.
+ */
+export async function takeBackCredit(
+  trx: Transaction<DB>,
+  input: {
+    gameAccountId: number;
+    basic: number;
+    present: number;
+    idempotencyKey: string;
+    orderId: number | null;
+    now: Date;
+  },
+): Promise<TakeBackResult> {
+  requireAmount(input.basic, 'basic');
+  requireAmount(input.present, 'present');
+  const st = walletStatements(trx);
+  const { gameAccountId } = input;
+  const none = { applied: false, basic: 0, present: 0, shortfall: 0 };
+  if (await st.transferExists(input.idempotencyKey)) return none;
+  await st.ensurePlayerAccounts(gameAccountId, ['basic', 'present']);
+  const locked = await st.lockPlayerAccounts(gameAccountId);
+  const haveBasic = locked.find((a) => a.kind === 'basic')?.balance ?? 0;
+  const havePresent = locked.find((a) => a.kind === 'present')?.balance ?? 0;
+  let basic = Math.min(haveBasic, input.basic);
+  let present = Math.min(havePresent, input.present);
+  let missing = input.basic + input.present - basic - present;
+  const extraBasic = Math.min(haveBasic - basic, missing);
+  basic += extraBasic;
+  missing -= extraBasic;
+  const extraPresent = Math.min(havePresent - present, missing);
+  present += extraPresent;
+  missing -= extraPresent;
+  const moved = await transfer(trx, {
+    idempotencyKey: input.idempotencyKey,
+    kind: REFUND_KIND,
+    entries: [
+      { account: { gameAccountId, kind: 'basic' }, amount: -basic },
+      { account: { gameAccountId, kind: 'present' }, amount: -present },
+      { account: { system: 'system_refund' }, amount: basic + present },
+    ],
+  });
+  if (!moved.applied) return none;
+  if (missing > 0) {
+    await trx
+      .insertInto('account_debts')
+      .values({
+        game_account_id: gameAccountId,
+        order_id: input.orderId,
+        amount: missing,
+        reason: 'refund_shortfall',
+        created_at: input.now,
+      })
+      .onConflict((oc) => oc.columns(['order_id', 'reason']).doNothing())
+      .execute();
+  }
+  return { applied: true, basic, present, shortfall: missing };
+}
+
+/** What a transfer moved into (+) or out of (-) each bucket of one player; undefined: none. */
+export async function playerMovement(
+  trx: Transaction<DB> | Kysely<DB>,
+  idempotencyKey: string,
+  gameAccountId: number,
+): Promise<{ basic: number; present: number } | undefined> {
+  const rows = await trx
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_entries as e', 'e.transfer_id', 't.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+    .select(['a.kind', 'e.amount'])
+    .where('t.idempotency_key', '=', idempotencyKey)
+    .where('a.game_account_id', '=', gameAccountId)
+    .execute();
+  const exists = await trx
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (exists === undefined) return undefined;
+  const out = { basic: 0, present: 0 };
+  for (const r of rows)
+    if (r.kind === 'basic' || r.kind === 'present') out[r.kind] += Number(r.amount);
+  return out;
+}
+
+/**
+ * Gives back exactly what a debit took (same buckets), from system_spend, e.g. an HC Point-paid
+ * game pack refunded by an operator. Open debts are then settled from it like any credit.
+ */
+export async function reverseDebit(
+  trx: Transaction<DB>,
+  input: { gameAccountId: number; debitKey: string; idempotencyKey: string },
+): Promise<TransferResult & { basic: number; present: number }> {
+  const { gameAccountId } = input;
+  const st = walletStatements(trx);
+  await st.ensurePlayerAccounts(gameAccountId, ['basic', 'present']);
+  await st.lockPlayerAccounts(gameAccountId);
+  const taken = await playerMovement(trx, input.debitKey, gameAccountId);
+  if (taken === undefined) return { applied: false, basic: 0, present: 0 };
+  const basic = -taken.basic;
+  const present = -taken.present;
+  const moved = await transfer(trx, {
+    idempotencyKey: input.idempotencyKey,
+    kind: REFUND_KIND,
+    entries: [
+      { account: { gameAccountId, kind: 'basic' }, amount: basic },
+      { account: { gameAccountId, kind: 'present' }, amount: present },
+      { account: { system: 'system_spend' }, amount: -(basic + present) },
+    ],
+  });
+  if (!moved.applied) return { applied: false, basic: 0, present: 0 };
+  await settleDebts(trx, gameAccountId, {
+    basic,
+    present,
+    idempotencyKey: `${input.idempotencyKey}:debt`,
+  });
+  return { applied: true, basic, present };
 }
 
 /** Spends `amount`, present first, then basic; too little -> ePointNumInsufficient. */
@@ -141,9 +350,19 @@ export function createWalletService(deps: { db: Kysely<DB> }) {
       const b = await repo.balances(gameAccountId);
       return { basicNum: b.basic ?? 0, presentNum: b.present ?? 0 };
     },
+    /** Open refund debt of the account (sum of unsettled parts). */
+    async openDebt(gameAccountId: number): Promise<number> {
+      const rows = await deps.db
+        .selectFrom('account_debts')
+        .select(['amount', 'settled'])
+        .where('game_account_id', '=', gameAccountId)
+        .execute();
+      return rows.reduce((sum, r) => sum + r.amount - r.settled, 0);
+    },
     transfer,
     creditHcPoint,
     debitHcPoint,
+    takeBackCredit,
   };
 }
 

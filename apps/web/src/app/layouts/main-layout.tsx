@@ -1,8 +1,10 @@
-// /main layout (SPEC §2): header with the menu, the page, the footer, and the logout dialog.
+// /main layout (SPEC §2): header with the menu, the pinned bulletin (SPEC §7 bulletin/top), the
+// page, the footer, and the logout dialog.
 import { Outlet } from 'react-router';
 import { QueryProvider } from '../query-client';
 import { UiProviders } from '../ui-providers';
 import { MAIN_CONTENT_ID } from '../../components/ui/skip-link';
+import { BulletinBar } from '../../features/content/components/bulletin-bar';
 import { LogoutDialog } from '../../features/session/components/logout-dialog';
 import { useLogout } from '../../features/session/hooks/use-logout';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
@@ -18,6 +20,7 @@ export function Component() {
       <QueryProvider>
         <div className={classes.shell}>
           <SiteHeader onLogout={logout.ask} />
+          <BulletinBar />
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
             <div className={classes.container}>
               <Outlet />

@@ -2,10 +2,11 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ExternalIcon, LogoutIcon, PlayIcon, UserIcon } from '../../components/ui/icons';
+import { LogoutIcon, PlayIcon, UserIcon } from '../../components/ui/icons';
 import { AppDrawer } from '../../components/ui/overlays';
 import { LanguageSelect } from '../../features/language/components/language-switcher';
-import { useAppState, useCustomerServiceUrl, useIsMobile, useUserInfo } from '../../lib/app-store';
+import { SupportLink } from '../../features/content/components/support-link';
+import { useAppState, useIsMobile, useUserInfo } from '../../lib/app-store';
 import { homeSection, homeSections, paths } from '../../lib/paths';
 import { NAV_ITEMS } from './nav-items';
 import classes from './mobile-drawer.module.css';
@@ -20,7 +21,6 @@ export function MobileDrawer({ opened, onClose, onLogout }: MobileDrawerProps) {
   const { t } = useTranslation();
   const activePage = useAppState((s) => s.activePage);
   const user = useUserInfo();
-  const helpUrl = useCustomerServiceUrl();
   const isMobile = useIsMobile();
 
   return (
@@ -47,15 +47,11 @@ export function MobileDrawer({ opened, onClose, onLogout }: MobileDrawerProps) {
               </Link>
             </li>
           ))}
-          {helpUrl && (
-            <li>
-              <a className={classes.item} href={helpUrl} target="_blank" rel="noopener noreferrer">
-                {t('nav.help')}
-                <ExternalIcon size={14} />
-                <span className={classes.srOnly}>{t('nav.opensInNewTab')}</span>
-              </a>
-            </li>
-          )}
+          <li>
+            <SupportLink className={classes.item} onNavigate={onClose}>
+              {t('nav.help')}
+            </SupportLink>
+          </li>
         </ul>
       </nav>
       <div className={classes.footer}>

@@ -1,16 +1,23 @@
-// Footer of SPEC §2 (About Us, Contact us, Privacy Policy, User Agreement). Until their pages
-// exist the links go to sections of the home page; Contact us uses customer service if known.
+// Footer of SPEC §2: About Us, Contact us, Privacy Policy and User Agreement open their pages
+// (/main/page/{slug}, ADR 0021); the customer-support link uses crmUrl (SPEC §7).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../components/ui/logo';
-import { useCustomerServiceUrl, useSiteTitle } from '../../lib/app-store';
-import { homeSection, homeSections } from '../../lib/paths';
+import { sitePagePath, type FooterSlug } from '../../features/content/api/content-api';
+import { SupportLink } from '../../features/content/components/support-link';
+import { useSiteTitle } from '../../lib/app-store';
 import classes from './site-footer.module.css';
+
+const FOOTER_LINKS = [
+  ['about', 'footer.aboutUs'],
+  ['contact', 'footer.contactUs'],
+  ['privacy', 'footer.privacyPolicy'],
+  ['agreement', 'footer.userAgreement'],
+] as const satisfies ReadonlyArray<readonly [FooterSlug, string]>;
 
 export function SiteFooter() {
   const { t } = useTranslation();
   const site = useSiteTitle();
-  const contactUrl = useCustomerServiceUrl();
   const year = new Date().getFullYear();
 
   return (
@@ -22,24 +29,17 @@ export function SiteFooter() {
         </div>
         <nav aria-label={t('footer.links')}>
           <ul className={classes.links}>
+            {FOOTER_LINKS.map(([slug, key]) => (
+              <li key={slug}>
+                <Link to={sitePagePath(slug)} data-testid={`footer-${slug}`}>
+                  {t(key)}
+                </Link>
+              </li>
+            ))}
             <li>
-              <Link to={homeSection(homeSections.aboutUs)}>{t('footer.aboutUs')}</Link>
-            </li>
-            <li>
-              {contactUrl ? (
-                <a href={contactUrl} target="_blank" rel="noopener noreferrer">
-                  {t('footer.contactUs')}
-                  <span className={classes.srOnly}>{t('nav.opensInNewTab')}</span>
-                </a>
-              ) : (
-                <Link to={homeSection(homeSections.contactUs)}>{t('footer.contactUs')}</Link>
-              )}
-            </li>
-            <li>
-              <Link to={homeSection(homeSections.privacyPolicy)}>{t('footer.privacyPolicy')}</Link>
-            </li>
-            <li>
-              <Link to={homeSection(homeSections.userAgreement)}>{t('footer.userAgreement')}</Link>
+              <SupportLink className={classes.support} testId="footer-support">
+                {t('content:support.link')}
+              </SupportLink>
             </li>
           </ul>
         </nav>

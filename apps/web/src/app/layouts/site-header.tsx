@@ -5,10 +5,12 @@ import { Burger, Button } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ExternalIcon, LogoutIcon, PlayIcon, UserIcon } from '../../components/ui/icons';
+import { LogoutIcon, PlayIcon, UserIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
+import { HeaderBalance } from '../../features/account/components/header-balance';
 import { LanguageMenu } from '../../features/language/components/language-switcher';
-import { useAppState, useCustomerServiceUrl, useIsMobile, useUserInfo } from '../../lib/app-store';
+import { SupportLink } from '../../features/content/components/support-link';
+import { useAppState, useIsMobile, useUserInfo } from '../../lib/app-store';
 import { homeSection, homeSections, paths } from '../../lib/paths';
 import { MobileDrawer } from './mobile-drawer';
 import { NAV_ITEMS } from './nav-items';
@@ -22,7 +24,6 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
   const isMobile = useIsMobile();
   const activePage = useAppState((s) => s.activePage);
   const user = useUserInfo();
-  const helpUrl = useCustomerServiceUrl();
   const [drawerOpened, drawer] = useDisclosure(false);
   const compact = useMediaQuery(COMPACT_HEADER_QUERY, false, { getInitialValueInEffect: false });
   const startGame = (
@@ -45,10 +46,12 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
           <>
             {!isMobile && (
               <div className={classes.actions}>
+                <HeaderBalance />
                 <LanguageMenu />
                 {startGame}
               </div>
             )}
+            {isMobile && <HeaderBalance />}
             <Burger
               opened={drawerOpened}
               onClick={drawer.toggle}
@@ -71,20 +74,10 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
                   {t(item.labelKey)}
                 </Link>
               ))}
-              {helpUrl && (
-                <a
-                  className={classes.link}
-                  href={helpUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  {t('nav.help')}
-                  <ExternalIcon size={14} />
-                  <span className={classes.srOnly}>{t('nav.opensInNewTab')}</span>
-                </a>
-              )}
+              <SupportLink className={classes.link}>{t('nav.help')}</SupportLink>
             </nav>
             <div className={classes.actions}>
+              <HeaderBalance besideMenu />
               <LanguageMenu />
               {startGame}
               {user.login ? (

@@ -1,8 +1,6 @@
-// Placeholder for the accountEpoint screen (SPEC §2); a later issue builds the real page.
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+// /main/account/epoint (SPEC §2, §3 HC Point record row): the HC Point record.
+import { EpointRecordPage } from '../../features/account/components/epoint-record-page';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('routes.accountEpoint')} />;
+  return <EpointRecordPage />;
 }

@@ -1,8 +1,6 @@
-// Placeholder for the accountRecharge screen (SPEC §2); a later issue builds the real page.
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+// /main/account/recharge (SPEC §2, §3 Order record row): the top-up history.
+import { RechargeRecordPage } from '../../features/account/components/recharge-record-page';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('routes.accountRecharge')} />;
+  return <RechargeRecordPage />;
 }

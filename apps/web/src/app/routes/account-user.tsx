@@ -1,8 +1,20 @@
-// Placeholder for the accountUser screen (SPEC §2); a later issue builds the real page.
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+// /main/account/user (SPEC §2 Account screen): account info, HC Point balance, real-name info,
+// and logout behind the SPEC confirm "Do you want to log out of the current account?".
+import { AccountUserPage } from '../../features/account/components/account-user-page';
+import { LogoutDialog } from '../../features/session/components/logout-dialog';
+import { useLogout } from '../../features/session/hooks/use-logout';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('routes.accountUser')} />;
+  const logout = useLogout();
+  return (
+    <>
+      <AccountUserPage onLogout={logout.ask} />
+      <LogoutDialog
+        opened={logout.confirming}
+        pending={logout.pending}
+        onCancel={logout.cancel}
+        onConfirm={logout.confirm}
+      />
+    </>
+  );
 }

@@ -1,10 +1,3 @@
-// Placeholder for the eventDetail screen (SPEC §2, /:id); a later issue builds the real page.
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-
-export function Component() {
-  const { t } = useTranslation();
-  const { id = '' } = useParams();
-  return <PlaceholderPage title={t('routes.eventDetail')} detail={`#${id}`} />;
-}
+// /main/event/detail/{id} (SPEC §2 Announcement detail); see
+// features/content/components/article-detail-page. DOMPurify loads with this route only.
+export { ArticleDetailPage as Component } from '../../features/content/components/article-detail-page';

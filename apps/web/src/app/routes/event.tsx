@@ -1,8 +1,2 @@
-// Placeholder for the event screen (SPEC §2); a later issue builds the real page.
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-
-export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('routes.event')} />;
-}
+// /main/event (SPEC §2 Announcement list); see features/content/components/event-list-page.
+export { EventListPage as Component } from '../../features/content/components/event-list-page';

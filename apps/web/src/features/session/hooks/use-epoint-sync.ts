@@ -1,29 +1,47 @@
 // SPEC §3: the e-point balance (ePointNum = basicNum + presentNum) is reloaded whenever
-// gameAccountId changes; on failure global.info.getEPointOverageFail shows and the error is
-// logged. The API client is imported on demand to keep it (and zod) out of the entry chunk.
+// gameAccountId changes, and when refreshEPoint() is called (after a payment, on the account
+// pages); on failure global.info.getEPointOverageFail shows and the error is logged (SPEC §8).
+// The API client is imported on demand to keep it (and zod) out of the entry chunk.
 import { ErrorCode } from '@hc/contract';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { appStore, useAppState } from '../../../lib/app-store';
 import { showNotice } from '../../../lib/notices';
 
 export function useEpointSync(): void {
   const gameAccountId = useAppState((s) => (s.userInfo.login ? s.userInfo.gameAccountId : null));
+  const revision = useAppState((s) => s.ePointRevision);
+  const loadedFor = useRef<number | null>(null);
   useEffect(() => {
-    if (gameAccountId === null) return;
+    if (gameAccountId === null) {
+      loadedFor.current = null;
+      appStore.setState({ ePointStatus: 'idle' });
+      return;
+    }
+    // A refresh of the same account keeps showing the known balance while it reloads.
+    const refreshing =
+      loadedFor.current === gameAccountId && appStore.getState().ePointStatus === 'ready';
+    if (!refreshing) appStore.setState({ ePointStatus: 'loading' });
     const controller = new AbortController();
     import('../api/get-epoint-balance')
       .then(({ fetchEpointNum }) => fetchEpointNum(gameAccountId, controller.signal))
       .then(
-        (ePointNum) => appStore.setUserInfo({ ePointNum }),
+        (ePointNum) => {
+          loadedFor.current = gameAccountId;
+          appStore.setState((s) => ({
+            ePointStatus: 'ready',
+            userInfo: { ...s.userInfo, ePointNum },
+          }));
+        },
         (error: unknown) => {
           // Aborted, or an expired session (its own dialog tells the player): nothing to add.
           if (controller.signal.aborted) return;
+          appStore.setState({ ePointStatus: 'failed' });
           if (isApiError(error) && error.code === ErrorCode.tokenFail) return;
           console.error('HC Point balance query failed', error);
           showNotice('info.getEPointOverageFail', 'error');
         },
       );
     return () => controller.abort();
-  }, [gameAccountId]);
+  }, [gameAccountId, revision]);
 }

@@ -1,42 +1,34 @@
-// HC Point balance ("balance (overage)", SPEC §2) when paying with HC Point: basicNum +
-// presentNum of the game account (SPEC §3 ePointNum); a failure shows
-// global.info.getEPointOverageFail and is logged (SPEC §8).
+// HC Point balance ("balance (overage)", SPEC §2) when paying with HC Point: the shared ePointNum
+// of the app state (SPEC §3, loaded by the e-point sync); a failure shows
+// global.info.getEPointOverageFail (SPEC §8; the sync logs the error).
 import { Skeleton, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appStore } from '../../../lib/app-store';
-import { fetchEpointBalance } from '../api/topup-api';
+import { appStore, useEPointStatus, useUserInfo } from '../../../lib/app-store';
 import { formatNumber } from '../utils/format';
 import classes from './topup.module.css';
 
 export function EpointBalance({ gameAccountId }: { gameAccountId: number | null }) {
   const { t, i18n } = useTranslation('topup');
-  const balance = useQuery({
-    queryKey: ['topup', 'epointBalance', gameAccountId],
-    queryFn: ({ signal }) => fetchEpointBalance(gameAccountId!, signal),
-    enabled: gameAccountId !== null,
-    retry: false,
-  });
+  const { ePointNum } = useUserInfo();
+  const status = useEPointStatus();
+  // Paying with HC Point needs a fresh balance (an HC Point pack may just have been bought).
   useEffect(() => {
-    if (balance.data !== undefined) appStore.setUserInfo({ ePointNum: balance.data });
-  }, [balance.data]);
-  useEffect(() => {
-    if (balance.error) console.error('HC Point balance query failed', balance.error);
-  }, [balance.error]);
+    if (appStore.getState().ePointStatus !== 'loading') appStore.refreshEPoint();
+  }, []);
 
   return (
     <div className={classes.summaryRow} data-testid="topup-balance">
       <Text className={classes.summaryLabel}>{t('labels.balance')}</Text>
-      {balance.error || gameAccountId === null ? (
+      {status === 'failed' || gameAccountId === null ? (
         <Text c="red" role="alert">
           {t('common:info.getEPointOverageFail')}
         </Text>
-      ) : balance.data === undefined ? (
+      ) : status !== 'ready' ? (
         <Skeleton height={20} width={120} />
       ) : (
         <Text fw={600}>
-          {t('summary.hcPoint', { amount: formatNumber(balance.data, i18n.language) })}
+          {t('summary.hcPoint', { amount: formatNumber(ePointNum, i18n.language) })}
         </Text>
       )}
     </div>

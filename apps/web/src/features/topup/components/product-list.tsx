@@ -1,5 +1,5 @@
 // Item cards (SPEC §3 Product item): icon, name, price from minor units in the UI language, the
-// bonus tag "+N%" and the gift amount; one radio group, so the keyboard selects too.
+// bonus tag "+N%", the gift amount and a running rebate (HC Point credited on payment); one radio group, so the keyboard selects too.
 import type { Product } from '@hc/contract';
 import { Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,11 @@ function ProductCard({ product }: { product: Product }) {
       {product.gift ? (
         <Text span size="sm" className={classes.gift}>
           {t('product.gift', { amount: formatNumber(product.gift, i18n.language) })}
+        </Text>
+      ) : null}
+      {product.rebate ? (
+        <Text span size="sm" className={classes.gift} data-testid="topup-rebate">
+          {t('product.rebate', { amount: formatNumber(product.rebate.amount, i18n.language) })}
         </Text>
       ) : null}
       <span className={classes.price} data-testid="topup-price">

@@ -30,7 +30,13 @@ const pack = (
 export const gamePacks: Product[] = [
   pack({ cp_goods_id: 'g-499', name: 'Gem Pouch', price: 499, bonus: 10 }),
   pack({ cp_goods_id: 'g-99', name: 'Gem Handful', price: 99 }),
-  pack({ cp_goods_id: 'g-1999', name: 'Gem Chest', price: 1999, bonus: 25 }),
+  pack({
+    cp_goods_id: 'g-1999',
+    name: 'Gem Chest',
+    price: 1999,
+    bonus: 25,
+    rebate: { percent: 5, amount: 100, end_ts: null },
+  }),
 ];
 
 export const coinPacks: Product[] = [

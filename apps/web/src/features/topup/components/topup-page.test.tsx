@@ -83,6 +83,13 @@ describe('top-up page', () => {
     expect(
       within(screen.getByTestId('topup-product-g-1999')).getByTestId('topup-bonus'),
     ).toHaveTextContent('+25%');
+    // A running rebate is shown on its card only.
+    expect(
+      within(screen.getByTestId('topup-product-g-1999')).getByTestId('topup-rebate'),
+    ).toHaveTextContent('+100 HC Point rebate');
+    expect(
+      within(screen.getByTestId('topup-product-g-499')).queryByTestId('topup-rebate'),
+    ).toBeNull();
     expect(bodyOf(requestsTo(app, '/api/order/webProduct')[0]!)).toEqual({
       role_id: 'r-100',
       server_id: 1,
@@ -215,7 +222,7 @@ describe('top-up page', () => {
         envelope({ sdk_order_id: 'ORD-1', status: 6, balance: { basicNum: 50, presentNum: 0 } }),
     });
     const open = vi.spyOn(window, 'open');
-    await chooseAll(app, /HC Point/);
+    await chooseAll(app, /^HC Point$/);
     expect(
       await within(screen.getByTestId('topup-balance')).findByText('120 HC Point', {}, T),
     ).toBeVisible();
@@ -233,7 +240,7 @@ describe('top-up page', () => {
       '/api/payment/order/epoint/pay': () =>
         businessError(ErrorCode.ePointNumInsufficient, 'insufficient'),
     });
-    await chooseAll(app, /HC Point/);
+    await chooseAll(app, /^HC Point$/);
     await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
     expect(
       await screen.findByText('Your HC Point balance is insufficient. Please recharge.', {}, T),
@@ -246,7 +253,7 @@ describe('top-up page', () => {
     const app = await openTopup({
       '/api/operate/epoint/balance': () => businessError(ErrorCode.SystemBusy, 'busy'),
     });
-    await chooseAll(app, /HC Point/);
+    await chooseAll(app, /^HC Point$/);
     expect(
       await within(screen.getByTestId('topup-balance')).findByText(
         'Failed to get the HC Point balance.',

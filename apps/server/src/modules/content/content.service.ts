@@ -1,0 +1,167 @@
+// The reading side of the portal (SPEC §2 Home, §3 Article and Home config, §7): home
+// configuration, Game Info / Game Features blocks, articles and footer pages in the request
+// language with en-US fallback (SPEC §9). Stored HTML is sanitised again before it is served.
+import {
+  ErrorCode,
+  FALLBACK_LANGUAGE,
+  type Article,
+  type ArticleSummary,
+  type ArticleTypeValue,
+  type GameContent,
+  type HomeConf,
+  type Language,
+  type SitePage,
+  type SitePageSlug,
+} from '@hc/contract';
+import type { Kysely } from 'kysely';
+import type { DB, LocalizedDoc } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { plainTextExcerpt, sanitizeHtml } from '../../lib/sanitize-html';
+import { createGamesRepository } from '../games/games.repository';
+import { createContentRepository, type DocText } from './content.repository';
+
+const toSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** The text in `language`, else en-US (SPEC §9), else any language there is. */
+export function localize(texts: LocalizedDoc, language: Language): DocText | undefined {
+  return texts[language] ?? texts[FALLBACK_LANGUAGE] ?? Object.values(texts).find(Boolean);
+}
+
+/** A served text: title plain, content sanitised once more. */
+function served(doc: DocText | undefined): { title: string; content: string; summary: string } {
+  const content = sanitizeHtml(doc?.content ?? '');
+  return {
+    title: plainTextExcerpt(doc?.title ?? '', 200),
+    content,
+    summary: plainTextExcerpt(doc?.summary ?? content),
+  };
+}
+
+export function createContentService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  /** config.publicBaseUrl: the default analytics collector lives under it. */
+  publicBaseUrl: string;
+}) {
+  const repo = createContentRepository(deps.db);
+  const games = createGamesRepository(deps.db);
+
+  return {
+    repo,
+
+    /** The request's game: the gameid header when it names a game, else the first game. */
+    async gameOf(requested: number | undefined): Promise<number | undefined> {
+      if (requested !== undefined && (await games.exists(requested))) return requested;
+      return (await games.list())[0]?.id;
+    },
+
+    async homeConf(gameId: number | undefined, language: Language): Promise<HomeConf> {
+      const game =
+        gameId === undefined ? undefined : (await games.list()).find((g) => g.id === gameId);
+      if (game === undefined) throw new AppError(ErrorCode.NotFound);
+      const [home, blocks] = await Promise.all([repo.findHome(game.id), repo.listBlocks(game.id)]);
+      const summaries = blocks.map((b) => {
+        const text = served(localize(b.texts, language));
+        return { kind: b.kind, id: b.id, title: text.title, img: b.img, summary: text.summary };
+      });
+      const pick = (kind: 'info' | 'feature') =>
+        summaries.filter((s) => s.kind === kind).map(({ kind: _kind, ...rest }) => rest);
+      // A link shows only for a platform the game is on (SPEC §3 Game platforms).
+      const offered = (platform: 'android' | 'pc' | 'ios') =>
+        (game.platforms as readonly string[]).includes(platform)
+          ? (home?.downloads?.[platform] ?? null)
+          : null;
+      return {
+        gameInfo: {
+          game_id: game.id,
+          name: game.name,
+          icon: game.icon,
+          cgi: home?.cgi ?? '',
+          downloads: { android: offered('android'), pc: offered('pc'), ios: offered('ios') },
+          customConfig: {
+            loggerUrl: home?.loggerUrl ?? `${deps.publicBaseUrl}/api/analytics/collect`,
+          },
+        },
+        gameContent: { info: pick('info'), features: pick('feature') },
+        footer: {
+          about: home?.footer?.about ?? null,
+          contact: home?.footer?.contact ?? null,
+          privacy: home?.footer?.privacy ?? null,
+          agreement: home?.footer?.agreement ?? null,
+        },
+      };
+    },
+
+    async block(id: number, language: Language): Promise<GameContent> {
+      const block = await repo.findBlock(id);
+      if (block === undefined) throw new AppError(ErrorCode.NotFound);
+      const text = served(localize(block.texts, language));
+      return {
+        id: block.id,
+        game_id: block.gameId,
+        kind: block.kind,
+        title: text.title,
+        content: text.content,
+        img: block.img,
+        update_ts: toSeconds(block.updatedAt),
+      };
+    },
+
+    /** SPEC §3 Article list: pinned first, newest first; a page past the end is empty. */
+    async articles(
+      query: { page: number; size: number; type?: ArticleTypeValue; gameId?: number },
+      language: Language,
+    ): Promise<{ list: ArticleSummary[]; total: number; page: number; size: number }> {
+      const filter = {
+        now: deps.clock.now(),
+        ...(query.type === undefined ? {} : { type: query.type }),
+        ...(query.gameId === undefined ? {} : { gameId: query.gameId }),
+      };
+      const [total, rows] = await Promise.all([
+        repo.countArticles(filter),
+        repo.listArticles(filter, { offset: (query.page - 1) * query.size, limit: query.size }),
+      ]);
+      return {
+        list: rows.map((row) => {
+          const text = served(localize(row.texts, language));
+          return {
+            id: row.id,
+            title: text.title,
+            summary: text.summary,
+            img: row.img,
+            type: row.type as ArticleTypeValue,
+            create_ts: toSeconds(row.publishedAt),
+          };
+        }),
+        total,
+        page: query.page,
+        size: query.size,
+      };
+    },
+
+    async article(id: number, language: Language): Promise<Article> {
+      const row = await repo.findArticle(id, deps.clock.now());
+      if (row === undefined) throw new AppError(ErrorCode.ArticleNotFound);
+      const text = served(localize(row.texts, language));
+      return {
+        id: row.id,
+        title: text.title,
+        content: text.content,
+        img: row.img,
+        type: row.type as ArticleTypeValue,
+        create_ts: toSeconds(row.publishedAt),
+      };
+    },
+
+    async page(slug: SitePageSlug, language: Language): Promise<SitePage> {
+      const page = await repo.findPage(slug);
+      const text = page && localize(page.texts, language);
+      if (page === undefined || text === undefined) throw new AppError(ErrorCode.NotFound);
+      const out = served(text);
+      return { slug, title: out.title, content: out.content, update_ts: toSeconds(page.updatedAt) };
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

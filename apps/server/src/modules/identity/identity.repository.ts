@@ -1,0 +1,37 @@
+// Data access for real_name_info (0006-account-content): one row per account, upserted.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, RealNameInfoTable } from '../../db/schema';
+
+export type RealNameRow = Selectable<RealNameInfoTable>;
+
+export interface RealNameValues {
+  full_name: string;
+  birthday: string;
+  address: string;
+  phone: string;
+  email: string;
+  id_number_enc: string;
+  id_number_masked: string;
+  sign_region: string;
+  sign_date: string;
+}
+
+export function createIdentityRepository(db: Kysely<DB>) {
+  return {
+    byAccount(accountId: number): Promise<RealNameRow | undefined> {
+      return db
+        .selectFrom('real_name_info')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    async upsert(accountId: number, values: RealNameValues, now: Date): Promise<void> {
+      await db
+        .insertInto('real_name_info')
+        .values({ account_id: accountId, ...values, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('account_id').doUpdateSet({ ...values, updated_at: now }))
+        .execute();
+    },
+  };
+}

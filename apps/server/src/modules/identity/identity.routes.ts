@@ -1,0 +1,20 @@
+// Real-name calls (SPEC §7 /api/user/real/info/query, /api/identity/save): the signed-in
+// account's own information only.
+import { api } from '@hc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { registerCall } from '../../plugins/register-call';
+import { createIdentityService } from './identity.service';
+
+export function registerIdentityRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; payloadKey: string; clock: Clock },
+): void {
+  const identity = createIdentityService(deps);
+  registerCall(app, api.userRealInfoQuery, ({ session }) => identity.query(session.accountId));
+  registerCall(app, api.identitySave, ({ session, body }) =>
+    identity.save(session.accountId, body.data),
+  );
+}

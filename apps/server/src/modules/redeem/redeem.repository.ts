@@ -1,0 +1,246 @@
+// Data access for gift codes (0006-account-content): redeem_batches, redeem_codes, redemptions
+// and redeem_attempts. The only code naming these tables.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type {
+  DB,
+  PackItem,
+  RedeemBatchesTable,
+  RedeemCodesTable,
+  RedemptionsTable,
+} from '../../db/schema';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+export type BatchRow = Selectable<RedeemBatchesTable>;
+export type CodeRow = Selectable<RedeemCodesTable>;
+export type RedemptionRow = Selectable<RedemptionsTable>;
+
+export interface NewBatch {
+  gameId: number;
+  name: string;
+  kind: 'single' | 'shared';
+  productId: number;
+  expiresAt: Date | null;
+  totalCap: number | null;
+  perAccountLimit: number;
+}
+
+/** A pack product as redeem needs it (game packs only; inactive ones too: gift-only packs). */
+export interface PackProduct {
+  id: number;
+  gameId: number;
+  cpGoodsId: string;
+  items: PackItem[];
+}
+
+// bigint columns come back as strings from pg.
+const batch = (r: BatchRow): BatchRow => ({
+  ...r,
+  id: Number(r.id),
+  product_id: Number(r.product_id),
+});
+const code = (r: CodeRow): CodeRow => ({ ...r, id: Number(r.id), batch_id: Number(r.batch_id) });
+const redemption = (r: RedemptionRow): RedemptionRow => ({
+  ...r,
+  id: Number(r.id),
+  code_id: Number(r.code_id),
+  batch_id: Number(r.batch_id),
+  account_id: Number(r.account_id),
+  game_account_id: Number(r.game_account_id),
+});
+
+function json<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+export function createRedeemRepository() {
+  return {
+    async codeByHash(conn: Conn, hash: string, opts: { forUpdate?: boolean } = {}) {
+      let q = conn.selectFrom('redeem_codes').selectAll().where('code_hash', '=', hash);
+      if (opts.forUpdate === true) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && code(row);
+    },
+
+    async batchById(conn: Conn, id: number, opts: { forUpdate?: boolean } = {}) {
+      let q = conn.selectFrom('redeem_batches').selectAll().where('id', '=', id);
+      if (opts.forUpdate === true) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && batch(row);
+    },
+
+    /** A game pack of the game by its cp_goods_id, active or not. */
+    async packByGoodsId(conn: Conn, gameId: number, cpGoodsId: string) {
+      const row = await conn
+        .selectFrom('products')
+        .select(['id', 'game_id', 'cp_goods_id', 'items'])
+        .where('game_id', '=', gameId)
+        .where('cp_goods_id', '=', cpGoodsId)
+        .where('kind', '=', 'game')
+        .executeTakeFirst();
+      return row && toPack(row);
+    },
+
+    async packById(conn: Conn, id: number): Promise<PackProduct | undefined> {
+      const row = await conn
+        .selectFrom('products')
+        .select(['id', 'game_id', 'cp_goods_id', 'items'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toPack(row);
+    },
+
+    /** Redemptions of one batch by one account: all of them, and how many were of `codeId`. */
+    async accountUse(trx: Conn, accountId: number, batchId: number, codeId: number) {
+      const rows = await trx
+        .selectFrom('redemptions')
+        .select('code_id')
+        .where('account_id', '=', accountId)
+        .where('batch_id', '=', batchId)
+        .execute();
+      return {
+        inBatch: rows.length,
+        ofCode: rows.filter((r) => Number(r.code_id) === codeId).length,
+      };
+    },
+
+    /** The next redemption id, taken before the insert so the delivery id can carry it. */
+    async nextRedemptionId(trx: Conn): Promise<number> {
+      const r = await sql<{ id: string | number }>`
+        select nextval(pg_get_serial_sequence('redemptions', 'id')) as id`.execute(trx);
+      return Number(r.rows[0]?.id);
+    },
+
+    async insertRedemption(
+      trx: Conn,
+      row: Omit<RedemptionRow, 'status' | 'created_at' | 'delivered_at'> & { createdAt: Date },
+    ): Promise<void> {
+      const { createdAt, ...values } = row;
+      await trx
+        .insertInto('redemptions')
+        .values({ ...values, created_at: createdAt })
+        .execute();
+    },
+
+    async countUse(trx: Conn, codeId: number, batchId: number): Promise<void> {
+      await trx
+        .updateTable('redeem_codes')
+        .set((eb) => ({ uses: eb('uses', '+', 1) }))
+        .where('id', '=', codeId)
+        .execute();
+      await trx
+        .updateTable('redeem_batches')
+        .set((eb) => ({ redeemed: eb('redeemed', '+', 1) }))
+        .where('id', '=', batchId)
+        .execute();
+    },
+
+    async redemptionById(conn: Conn, id: number) {
+      const row = await conn
+        .selectFrom('redemptions')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && redemption(row);
+    },
+
+    /** pending -> delivered; false when it was already delivered. */
+    async markDelivered(trx: Conn, id: number, now: Date): Promise<boolean> {
+      const r = await trx
+        .updateTable('redemptions')
+        .set({ status: 'delivered', delivered_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async insertBatch(trx: Conn, b: NewBatch, now: Date): Promise<number> {
+      const row = await trx
+        .insertInto('redeem_batches')
+        .values({
+          game_id: b.gameId,
+          name: b.name,
+          kind: b.kind,
+          product_id: b.productId,
+          expires_at: b.expiresAt,
+          total_cap: b.totalCap,
+          per_account_limit: b.perAccountLimit,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    /** Inserts the code hashes of a batch (500 per statement). */
+    async insertCodes(trx: Conn, batchId: number, hashes: string[], now: Date): Promise<void> {
+      for (let i = 0; i < hashes.length; i += 500) {
+        await trx
+          .insertInto('redeem_codes')
+          .values(
+            hashes
+              .slice(i, i + 500)
+              .map((h) => ({ batch_id: batchId, code_hash: h, created_at: now })),
+          )
+          .execute();
+      }
+    },
+
+    async existingHashes(conn: Conn, hashes: string[]): Promise<Set<string>> {
+      if (hashes.length === 0) return new Set();
+      const rows = await conn
+        .selectFrom('redeem_codes')
+        .select('code_hash')
+        .where('code_hash', 'in', hashes)
+        .execute();
+      return new Set(rows.map((r) => r.code_hash));
+    },
+
+    async countBatches(conn: Conn): Promise<number> {
+      const row = await conn
+        .selectFrom('redeem_batches')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Failed attempts since `since`, newest first, by account or by IP (at most `limit`). */
+    async recentFailures(
+      conn: Conn,
+      by: { accountId: number } | { ip: string },
+      since: Date,
+      limit: number,
+    ): Promise<Date[]> {
+      let q = conn
+        .selectFrom('redeem_attempts')
+        .select('created_at')
+        .where('success', '=', false)
+        .where('created_at', '>', since);
+      q = 'ip' in by ? q.where('ip', '=', by.ip) : q.where('account_id', '=', by.accountId);
+      const rows = await q.orderBy('created_at', 'desc').limit(limit).execute();
+      return rows.map((r) => r.created_at);
+    },
+
+    async recordAttempt(
+      conn: Conn,
+      a: { accountId: number | null; ip: string; success: boolean; at: Date },
+    ): Promise<void> {
+      await conn
+        .insertInto('redeem_attempts')
+        .values({ account_id: a.accountId, ip: a.ip, success: a.success, created_at: a.at })
+        .execute();
+    },
+  };
+}
+
+function toPack(r: {
+  id: number | string;
+  game_id: number;
+  cp_goods_id: string;
+  items: PackItem[] | string;
+}): PackProduct {
+  return { id: Number(r.id), gameId: r.game_id, cpGoodsId: r.cp_goods_id, items: json(r.items) };
+}
+
+export type RedeemRepository = ReturnType<typeof createRedeemRepository>;

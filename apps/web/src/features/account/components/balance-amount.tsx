@@ -1,0 +1,34 @@
+// The shared HC Point balance (SPEC §3 ePointNum, §8 getEPointOverageFail) as text: a skeleton
+// while it loads, the translated failure message, or the formatted amount.
+import '@mantine/core/styles/Skeleton.layer.css';
+import { Skeleton, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useEPointStatus, useUserInfo } from '../../../lib/app-store';
+import { formatNumber } from '../utils/format';
+import classes from './account.module.css';
+
+export function BalanceAmount({ testId }: { testId: string }) {
+  const { t, i18n } = useTranslation('account');
+  const { ePointNum, gameAccountId } = useUserInfo();
+  const status = useEPointStatus();
+  if (status === 'failed' || gameAccountId === null) {
+    return (
+      <Text c="red.9" role="alert" data-testid={testId} data-state="failed">
+        {t('common:info.getEPointOverageFail')}
+      </Text>
+    );
+  }
+  if (status !== 'ready') {
+    return <Skeleton height={34} width={160} data-testid={testId} data-state="loading" />;
+  }
+  return (
+    <Text
+      className={classes.balance}
+      data-testid={testId}
+      data-state="ready"
+      data-value={ePointNum}
+    >
+      {t('balance.amount', { amount: formatNumber(ePointNum, i18n.language) })}
+    </Text>
+  );
+}

@@ -1,0 +1,91 @@
+// Calls and query options of the reading side (SPEC §2 Home, §3 Article, §7): home config,
+// articles, game content blocks, footer pages, the pinned bulletin and the customer-support URL.
+// Query keys carry the UI language because the server answers in the request language.
+import {
+  SITE_PAGE_SLUGS,
+  api,
+  type ArticleTypeValue,
+  type CallResult,
+  type SitePageSlug,
+} from '@hc/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+
+/** Articles per page on /main/event; Hot News shows the newest few. */
+export const ARTICLE_PAGE_SIZE = 10;
+export const HOT_NEWS_SIZE = 5;
+
+export type FooterSlug = SitePageSlug;
+export const isFooterSlug = (value: string | undefined): value is FooterSlug =>
+  (SITE_PAGE_SLUGS as readonly string[]).includes(value ?? '');
+
+export type HomeConfResult = CallResult<typeof api.settingWebHomeConfJodo>;
+export type ArticlePage = CallResult<typeof api.settingWebArticle>;
+
+export const homeConfQuery = (lang: string, gameId: number | null) =>
+  queryOptions({
+    queryKey: ['content', 'homeConf', lang, gameId],
+    queryFn: ({ signal }) => callApi(api.settingWebHomeConfJodo, {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const articlesQuery = (
+  lang: string,
+  args: { page: number; size: number; type?: ArticleTypeValue },
+) =>
+  queryOptions({
+    queryKey: ['content', 'articles', lang, args.type ?? 'all', args.page, args.size],
+    queryFn: ({ signal }) =>
+      callApi(
+        api.settingWebArticle,
+        {
+          page: args.page,
+          size: args.size,
+          ...(args.type === undefined ? {} : { type: args.type }),
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const articleQuery = (lang: string, id: number) =>
+  queryOptions({
+    queryKey: ['content', 'article', lang, id],
+    queryFn: ({ signal }) => callApi(api.settingWebArticleDetail, { id }, { signal }),
+  });
+
+export const gameContentQuery = (lang: string, id: number) =>
+  queryOptions({
+    queryKey: ['content', 'gameContent', lang, id],
+    queryFn: ({ signal }) => callApi(api.gameInfoContent, {}, { signal, params: { id } }),
+    staleTime: 5 * 60_000,
+  });
+
+export const sitePageQuery = (lang: string, slug: FooterSlug) =>
+  queryOptions({
+    queryKey: ['content', 'page', lang, slug],
+    queryFn: ({ signal }) => callApi(api.settingPage, { slug }, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const bulletinQuery = (lang: string) =>
+  queryOptions({
+    queryKey: ['content', 'bulletin', lang],
+    queryFn: ({ signal }) => callApi(api.bulletinTop, {}, { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** SPEC §7 crmUrl: per player (auth optional), cached for the page's lifetime. */
+export const crmUrlQuery = (userId: number | null) =>
+  queryOptions({
+    queryKey: ['support', 'crmUrl', userId],
+    queryFn: ({ signal }) => callApi(api.settingCrmUrl, {}, { signal }),
+    select: (result) => result.crm_url,
+    staleTime: 30 * 60_000,
+    retry: false,
+  });
+
+/** ADR 0021: the footer page route, /main/page/{slug}. */
+export const sitePagePath = (slug: FooterSlug) => `${paths.main}/page/${slug}`;

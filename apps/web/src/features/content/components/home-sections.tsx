@@ -1,0 +1,223 @@
+// Building blocks of /main/home (SPEC §2 Home): the download buttons per platform, Hot News and
+// the Game Info / Game Features blocks whose full text opens in a modal (gameInfoContent).
+import type { ArticleSummary } from '@hc/contract';
+import { Alert, Button, Skeleton, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AppModal } from '../../../components/ui/overlays';
+import { paths } from '../../../lib/paths';
+import { gameContentQuery, type HomeConfResult } from '../api/content-api';
+import { useContentLang } from '../hooks/use-content-lang';
+import { typeLabelKey } from '../utils/article-tabs';
+import { formatDate, isoDate } from '../utils/format-date';
+import { PlatformIcon } from './platform-icon';
+import { SafeHtml } from './safe-html';
+import classes from './home.module.css';
+
+type Downloads = HomeConfResult['gameInfo']['downloads'];
+type Block = HomeConfResult['gameContent']['info'][number];
+const PLATFORMS = ['android', 'ios', 'pc'] as const;
+
+export function DownloadButtons({ downloads }: { downloads: Downloads | undefined }) {
+  const { t } = useTranslation('content');
+  if (!downloads) {
+    return (
+      <div className={classes.downloads}>
+        <Skeleton height={52} width={200} radius="md" />
+        <Skeleton height={52} width={200} radius="md" />
+      </div>
+    );
+  }
+  const available = PLATFORMS.filter((p) => downloads[p]);
+  if (available.length === 0) return <p className={classes.muted}>{t('home.noDownloads')}</p>;
+  return (
+    <div className={classes.downloads}>
+      {available.map((platform) => (
+        <a
+          key={platform}
+          className={classes.download}
+          href={downloads[platform] ?? undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid={`download-${platform}`}
+        >
+          <PlatformIcon platform={platform} />
+          <span className={classes.downloadText}>
+            <span className={classes.downloadSmall}>{t('home.downloadOn')}</span>
+            <span className={classes.downloadBig}>{t(`platforms.${platform}`)}</span>
+          </span>
+        </a>
+      ))}
+    </div>
+  );
+}
+
+export function HotNews({
+  articles,
+  loading,
+  failed,
+}: {
+  articles: readonly ArticleSummary[] | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  const { t, i18n } = useTranslation(['content', 'common']);
+  let body;
+  if (!articles) {
+    body = failed ? (
+      <Alert color="red" variant="light" role="alert" data-testid="home-news-error">
+        {t('common:info.getAnnouncementListFail')}
+      </Alert>
+    ) : loading ? (
+      <div className={classes.newsGrid} aria-busy="true" aria-label={t('common:a11y.loading')}>
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className={classes.newsItem}>
+            <Skeleton className={classes.newsThumb} />
+            <Skeleton height={14} width="40%" mt={10} />
+            <Skeleton height={18} mt={8} />
+          </div>
+        ))}
+      </div>
+    ) : null;
+  } else if (articles.length === 0) {
+    body = <p className={classes.muted}>{t('common:info.noAnnouncementContent')}</p>;
+  } else {
+    body = (
+      <ul className={classes.newsGrid}>
+        {articles.map((article, index) => (
+          <li key={article.id} className={index === 0 ? classes.newsLead : undefined}>
+            <Link
+              to={paths.eventDetail(article.id)}
+              className={classes.newsItem}
+              data-testid={`home-news-${article.id}`}
+            >
+              <div className={classes.newsThumb}>
+                {article.img ? (
+                  <img src={article.img} alt="" loading="lazy" decoding="async" />
+                ) : null}
+              </div>
+              <span className={classes.newsMeta}>
+                <span className={classes.newsType}>{t(typeLabelKey(article.type))}</span>
+                <time dateTime={isoDate(article.create_ts)}>
+                  {formatDate(article.create_ts, i18n.language)}
+                </time>
+              </span>
+              <span className={classes.newsTitle}>{article.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section className={classes.panel} aria-labelledby="home-news" data-testid="home-hot-news">
+      <div className={classes.panelHead}>
+        <Title order={2} id="home-news" className={classes.sectionTitle}>
+          {t('common:pages.home.hotNews')}
+        </Title>
+        <Button
+          component={Link}
+          to={paths.event}
+          variant="subtle"
+          size="compact-md"
+          data-testid="home-view-more"
+        >
+          {t('common:pages.home.viewMore')}
+        </Button>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function BlockModal({ block, onClose }: { block: Block | null; onClose: () => void }) {
+  const lang = useContentLang();
+  const { t } = useTranslation(['content', 'common']);
+  const query = useQuery({ ...gameContentQuery(lang, block?.id ?? 0), enabled: block !== null });
+  return (
+    <AppModal
+      opened={block !== null}
+      onClose={onClose}
+      title={query.data?.title ?? block?.title ?? ''}
+      size="lg"
+      data-testid="game-block-modal"
+    >
+      {query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('home.blockLoadFail')}
+        </Alert>
+      ) : query.data ? (
+        <div className={classes.modalBody}>
+          {query.data.img ? <img className={classes.modalImg} src={query.data.img} alt="" /> : null}
+          <SafeHtml html={query.data.content} testId="game-block-content" />
+        </div>
+      ) : (
+        <div aria-busy="true" aria-label={t('common:a11y.loading')}>
+          <Skeleton height={180} mb={12} />
+          <Skeleton height={14} mb={8} />
+          <Skeleton height={14} width="80%" />
+        </div>
+      )}
+    </AppModal>
+  );
+}
+
+export function GameBlocks({
+  id,
+  title,
+  blocks,
+  variant,
+}: {
+  id: string;
+  title: string;
+  blocks: readonly Block[] | undefined;
+  variant: 'info' | 'features';
+}) {
+  const [open, setOpen] = useState<Block | null>(null);
+  if (blocks && blocks.length === 0) return null;
+  return (
+    <section className={classes.blocksSection} aria-labelledby={id} data-testid={`home-${id}`}>
+      <Title order={2} id={id} className={classes.sectionTitle}>
+        {title}
+      </Title>
+      <ul className={classes.blocks} data-variant={variant}>
+        {blocks
+          ? blocks.map((block) => (
+              <li key={block.id}>
+                <button
+                  type="button"
+                  className={classes.block}
+                  onClick={() => setOpen(block)}
+                  data-testid={`game-block-${block.id}`}
+                  aria-haspopup="dialog"
+                >
+                  <span className={classes.blockImg}>
+                    {block.img ? (
+                      <img src={block.img} alt="" loading="lazy" decoding="async" />
+                    ) : null}
+                  </span>
+                  <span className={classes.blockText}>
+                    <span className={classes.blockTitle}>{block.title}</span>
+                    <span className={classes.blockSummary}>{block.summary}</span>
+                  </span>
+                </button>
+              </li>
+            ))
+          : [0, 1, 2].map((i) => (
+              <li key={i} aria-hidden="true">
+                <div className={classes.block}>
+                  <Skeleton className={classes.blockImg} />
+                  <span className={classes.blockText}>
+                    <Skeleton height={18} width="60%" />
+                    <Skeleton height={14} mt={8} />
+                  </span>
+                </div>
+              </li>
+            ))}
+      </ul>
+      <BlockModal block={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// SPEC §2 announcement tabs mapped onto article types (SPEC §3; type 4 strategy is a contract
+// extension). "All" pages through every type; "Latest" is the first page of every type, newest
+// first, without paging. The tab lives in the URL (?tab=) so reload and back keep it.
+import { ArticleType, type ArticleTypeValue } from '@hc/contract';
+
+export const ARTICLE_TABS = [
+  { key: 'all', type: undefined, paged: true },
+  { key: 'latest', type: undefined, paged: false },
+  { key: 'announcements', type: ArticleType.news, paged: true },
+  { key: 'activity', type: ArticleType.event, paged: true },
+  { key: 'strategy', type: ArticleType.strategy, paged: true },
+  { key: 'update', type: ArticleType.update, paged: true },
+] as const satisfies ReadonlyArray<{ key: string; type?: ArticleTypeValue; paged: boolean }>;
+
+export type ArticleTab = (typeof ARTICLE_TABS)[number];
+export type ArticleTabKey = ArticleTab['key'];
+
+/** The tab named by ?tab=, "all" when missing or unknown. */
+export function tabFromQuery(value: string | null): ArticleTab {
+  return ARTICLE_TABS.find((tab) => tab.key === value) ?? ARTICLE_TABS[0];
+}
+
+/** Translation key (content namespace) of an article type's label. */
+export function typeLabelKey(type: ArticleTypeValue) {
+  switch (type) {
+    case ArticleType.news:
+      return 'types.news' as const;
+    case ArticleType.event:
+      return 'types.event' as const;
+    case ArticleType.update:
+      return 'types.update' as const;
+    default:
+      return 'types.strategy' as const;
+  }
+}
+
+/** ?page= as a positive integer, else 1. */
+export function pageFromQuery(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
