@@ -65,8 +65,9 @@ test('buys a game pack with the sandbox card and sees it completed and delivered
   const status = page.getByTestId('order-status');
   await expect(status).toHaveText(t.status.completed, { timeout: 30_000 });
   await expect(page.getByTestId('order-status-text')).toHaveText(t.statusText.completed);
-  await expect(page.getByText('Dawn')).toBeVisible();
-  await expect(page.getByText('Aria')).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Dawn', { exact: true }).first()).toBeVisible();
+  await expect(main.getByText('Aria', { exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'order page');
 
   const grants = await demoGrants(request);

@@ -43,6 +43,7 @@ input[aria-invalid=true]{border-color:#b91c1c}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:0 .75rem;align-items:end}
 button{width:100%;font:inherit;font-weight:700;padding:.75rem;margin-top:1rem;border:0;border-radius:.375rem;cursor:pointer}
 .pay{background:#1d4ed8;color:#fff}.paypal{background:#ffc439;color:#111827}
+.secondary{background:#fff;color:#1f2937;border:1px solid #9ca3af}
 :focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .or{text-align:center;color:#4b5563;font-size:1rem;margin:1.25rem 0 0}
 .error{color:#b91c1c;font-weight:600}
@@ -139,6 +140,10 @@ export function renderResultPage(
     (back === undefined
       ? ''
       : `<a class="link" href="${escapeHtml(back)}">${escapeHtml(t.returnLink)}</a>`) +
+    (status === 'paid'
+      ? `<form method="post" action="/pay/sandbox/${encodeURIComponent(p.id)}/refund">` +
+        `<button type="submit" class="secondary">${escapeHtml(t.refundTest)}</button></form>`
+      : '') +
     `</section>`;
   return layout(lang, title, body);
 }

@@ -29,6 +29,8 @@ export interface SandboxText {
   refundedText: string;
   notifyPending: string;
   returnLink: string;
+  /** The sandbox's stand-in for a provider dashboard: refund a paid test payment. */
+  refundTest: string;
   notFoundTitle: string;
   notFoundText: string;
 }
@@ -64,6 +66,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     notifyPending:
       'HC Portal has not confirmed this payment yet. It will check again automatically in a moment.',
     returnLink: 'Return to HC Portal',
+    refundTest: 'Refund this test payment (test dashboard)',
     notFoundTitle: 'Payment not found',
     notFoundText: 'This test checkout link is invalid or has expired.',
   },
@@ -94,6 +97,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     refundedText: '这笔付款已退款。',
     notifyPending: 'HC Portal 尚未确认这笔付款，系统稍后会自动再次核对。',
     returnLink: '返回 HC Portal',
+    refundTest: '退款此测试付款（测试后台）',
     notFoundTitle: '找不到该付款',
     notFoundText: '此测试收银台链接无效或已失效。',
   },
@@ -124,6 +128,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     refundedText: '此筆付款已退款。',
     notifyPending: 'HC Portal 尚未確認此筆付款，系統稍後會自動再次核對。',
     returnLink: '返回 HC Portal',
+    refundTest: '退回此測試付款（測試後台）',
     notFoundTitle: '找不到此筆付款',
     notFoundText: '此測試付款連結無效或已失效。',
   },
@@ -154,6 +159,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     refundedText: '這筆款項已退款。',
     notifyPending: 'HC Portal 尚未確認這筆付款，系統稍後會自動再次核對。',
     returnLink: '返回 HC Portal',
+    refundTest: '退款此測試付款（測試後台）',
     notFoundTitle: '找不到這筆付款',
     notFoundText: '此測試結帳連結無效或已失效。',
   },
@@ -184,6 +190,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     refundedText: 'การชำระเงินนี้ได้รับการคืนเงินแล้ว',
     notifyPending: 'HC Portal ยังไม่ได้ยืนยันการชำระเงินนี้ ระบบจะตรวจสอบอีกครั้งโดยอัตโนมัติในอีกสักครู่',
     returnLink: 'กลับไปที่ HC Portal',
+    refundTest: 'คืนเงินการชำระเงินทดสอบนี้ (แดชบอร์ดทดสอบ)',
     notFoundTitle: 'ไม่พบการชำระเงิน',
     notFoundText: 'ลิงก์หน้าชำระเงินทดสอบนี้ไม่ถูกต้องหรือหมดอายุแล้ว',
   },
@@ -216,6 +223,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     notifyPending:
       'HC Portal에서 아직 결제를 확인하지 못했습니다. 잠시 후 자동으로 다시 확인합니다.',
     returnLink: 'HC Portal로 돌아가기',
+    refundTest: '이 테스트 결제 환불하기(테스트 대시보드)',
     notFoundTitle: '결제를 찾을 수 없습니다',
     notFoundText: '이 테스트 결제 링크는 유효하지 않거나 만료되었습니다.',
   },
@@ -248,6 +256,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     refundedText: 'このお支払いは返金されました。',
     notifyPending: 'HC Portal でまだお支払いが確認されていません。まもなく自動で再確認されます。',
     returnLink: 'HC Portal に戻る',
+    refundTest: 'このテスト決済を返金する（テスト用ダッシュボード）',
     notFoundTitle: 'お支払いが見つかりません',
     notFoundText: 'このテスト決済のリンクは無効か、有効期限が切れています。',
   },
@@ -283,6 +292,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     notifyPending:
       'HC Portal chưa xác nhận khoản thanh toán này. Hệ thống sẽ tự động kiểm tra lại trong giây lát.',
     returnLink: 'Quay lại HC Portal',
+    refundTest: 'Hoàn tiền giao dịch thử nghiệm này (bảng điều khiển thử nghiệm)',
     notFoundTitle: 'Không tìm thấy thanh toán',
     notFoundText: 'Liên kết thanh toán thử nghiệm này không hợp lệ hoặc đã hết hạn.',
   },
@@ -319,6 +329,7 @@ export const sandboxText: Record<Language, SandboxText> = {
     notifyPending:
       'HC Portal hat die Zahlung noch nicht bestätigt. Sie wird in Kürze automatisch erneut geprüft.',
     returnLink: 'Zurück zu HC Portal',
+    refundTest: 'Diese Testzahlung erstatten (Test-Dashboard)',
     notFoundTitle: 'Zahlung nicht gefunden',
     notFoundText: 'Dieser Test-Checkout-Link ist ungültig oder abgelaufen.',
   },

@@ -190,7 +190,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     return sendHtml(reply, 200, renderResultPage(toPagePayment(row), row.status, true));
   }
 
-  return {
+  const provider: PaymentProvider = {
     name: 'sandbox',
 
     async createCheckout(input) {
@@ -267,10 +267,26 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
           if (row.status !== 'open') return showFinal(row.id, reply);
           return submit(row, req.body, reply);
         });
+        // The sandbox's stand-in for a provider dashboard: refund a paid test payment, which
+        // sends the payment.refunded webhook like a real provider's refund would.
+        scope.post<{ Params: { id: string } }>('/pay/sandbox/:id/refund', async (req, reply) => {
+          const row = await repo.find(req.params.id);
+          if (row === undefined)
+            return sendHtml(reply, 404, renderNotFoundPage(pickLanguage(req.headers)));
+          if (row.status === 'paid')
+            await provider.refund({
+              orderId: row.order_ref,
+              providerRef: row.id,
+              amount: row.amount,
+              currency: row.currency,
+            });
+          return showFinal(row.id, reply);
+        });
         done();
       });
     },
   };
+  return provider;
 }
 
 function toPaymentEvent(rawBody: Buffer): PaymentEvent {
