@@ -65,6 +65,20 @@ test.describe('top-up screenshots', () => {
         timeout: 30_000,
       });
       await page.screenshot({ path: `${OUT}/order-${tag}.png`, fullPage: true });
+      // Account centre (issue 5) and content pages (issue 6) of the same session.
+      for (const [name, path, ready] of [
+        ['account-user', '/main/account/user', 'account-balance'],
+        ['account-recharge', '/main/account/recharge', 'order-records'],
+        ['account-epoint', '/main/account/epoint', 'record-total'],
+        ['home', '/main/home', 'home-hot-news'],
+        ['event', '/main/event', 'event-list'],
+        ['article', '/main/event/detail/1', 'article-content'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByTestId(ready).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${OUT}/${name}-${tag}.png`, fullPage: true });
+      }
       await context.close();
       expect(DEMO.account).toBe('demo');
     });

@@ -193,6 +193,22 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     expect(d.result.timeline.map((e) => e.status)).toEqual([Unpaid]);
   });
 
+  it("shows item and channel names in the reader's language, from the creation snapshot", async () => {
+    const p = await player();
+    const id = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
+    const read = (lang: string) =>
+      post<{ name: string; channel_name: string }>(
+        api.orderDetail.path,
+        { sdk_order_id: id },
+        p.token,
+        { lang },
+      );
+    const [en, ja] = [await read('en-US'), await read('ja-JP')];
+    expect(en.result).toMatchObject({ name: "Adventurer's Satchel", channel_name: 'HC Point' });
+    expect(ja.result.channel_name).toBe('HCポイント');
+    expect(ja.result.name).not.toBe(en.result.name);
+  });
+
   it('returns the same order for a repeated Idempotency-Key, a new one for a new key', async () => {
     const p = await player();
     const key = { 'idempotency-key': `k-${randomUUID()}` };

@@ -104,7 +104,7 @@ describe.each(testDatabases())('sandbox provider on %s', (kind) => {
     const html = res.body;
     expect(html).toContain('<html lang="de-DE">');
     expect(html).toContain('19,99\u00a0$');
-    expect(html).toContain('Monthly Card &#60;Gold&#62;');
+    expect(html).toContain('Monthly Card &lt;Gold&gt;');
     expect(html).not.toContain('<Gold>');
     expect(html).toContain(sandboxText['de-DE'].testBanner);
     for (const id of ['card-number', 'card-expiry', 'card-cvc'])

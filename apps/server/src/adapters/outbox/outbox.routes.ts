@@ -1,11 +1,8 @@
 // GET /dev/outbox (HTML) and /dev/outbox.json: the dev outbox, registered only when
 // DEV_OUTBOX=true (otherwise the paths fall through to 404).
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../lib/escape-html';
 import type { Outbox } from './outbox';
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function registerOutboxRoutes(app: FastifyInstance, outbox: Outbox): void {
   app.get('/dev/outbox.json', async (_req, reply) => {

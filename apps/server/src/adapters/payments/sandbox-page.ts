@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '@hc/contract';
 import { matchLanguage } from '../../lib/language';
 import { formatMoney } from './money';
 import { sandboxText, type SandboxText } from './sandbox-text';
+import { escapeHtml } from '../../lib/escape-html';
 
 export interface PagePayment {
   id: string;
@@ -17,9 +18,7 @@ export interface PagePayment {
 
 export type CardError = 'errCardUnknown' | 'errExpiry' | 'errCvc';
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 /** The payment's language if it is one of ours (SPEC §1), else en-US. */
 export function pageLanguage(tag: string): Language {

@@ -45,6 +45,6 @@ export const demoBulletinTexts: Record<Language, { title: string; content: strin
   'de-DE': {
     title: 'Willkommen bei HC Portal',
     content:
-      'Hier lädst du dein Spiel und HC Point auf. Der Server Ember wird heute gewartet; Dawn und Tide sind wie gewohnt geöffnet.',
+      'Hier laden Sie Ihr Spiel und HC Point auf. Der Server Ember wird heute gewartet; Dawn und Tide sind wie gewohnt geöffnet.',
   },
 };

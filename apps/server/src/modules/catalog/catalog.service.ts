@@ -104,6 +104,15 @@ const channelNames: Record<Exclude<PayMethod, 'epoint'>, string> = {
   paypal: 'PayPal',
 };
 
+/** The name of a payment channel in `language` (records and the order screen); unknown: the code. */
+export function channelName(channelCode: string, language: string): string {
+  if (channelCode === PayChannelCode.epoint)
+    return HC_POINT_NAMES[language as Language] ?? HC_POINT_NAMES[FALLBACK_LANGUAGE];
+  return channelCode === PayChannelCode.card || channelCode === PayChannelCode.paypal
+    ? channelNames[channelCode]
+    : channelCode;
+}
+
 /** webPayChannel rows for a product (SPEC §2 Top-up: Visa card or PayPal, plus HC Point). */
 export function payChannelsFor(
   config: { payments: PaymentsConfig },
@@ -112,7 +121,7 @@ export function payChannelsFor(
 ): PayChannel[] {
   return availableMethods(config, product).map((method) => ({
     channel_code: PayChannelCode[method],
-    channel_name: method === 'epoint' ? HC_POINT_NAMES[language] : channelNames[method],
+    channel_name: channelName(PayChannelCode[method], language),
     kind: method,
     icon: null,
   }));

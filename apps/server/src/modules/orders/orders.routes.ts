@@ -44,8 +44,8 @@ export function registerOrderRoutes(
     });
   });
 
-  registerCall(app, api.orderDetail, ({ session, body }) =>
-    orders.detail(session.accountId, body.sdk_order_id),
+  registerCall(app, api.orderDetail, ({ session, body, req }) =>
+    orders.detail(session.accountId, body.sdk_order_id, pickLanguage(req.headers)),
   );
 
   registerCall(app, api.paymentOrderEpointPay, ({ session, body }) =>

@@ -16,7 +16,13 @@ import type { PaymentEvent, ProviderName } from '../../adapters/payments/types';
 import type { PaymentProviders } from '../../adapters/payments';
 import { AppError } from '../../lib/app-error';
 import { unixSeconds, type Clock } from '../../lib/clock';
-import { findProduct, isSoldOn, resolveChannel } from '../catalog/catalog.service';
+import {
+  channelName,
+  findProduct,
+  isSoldOn,
+  localized,
+  resolveChannel,
+} from '../catalog/catalog.service';
 import { findServerAndRole } from '../game/game.service';
 import { enqueueJob } from '../jobs/jobs';
 import { creditHcPoint, debitHcPoint, createWalletService } from '../wallet/wallet.service';
@@ -25,13 +31,6 @@ import { refundOrder } from './refunds';
 
 /** 100 HC Point = 1 USD: a game pack paid with HC Point costs its USD price in cents (ADR 0017). */
 export const HC_POINT_CURRENCY = 'USD';
-
-/** channel_code -> the name shown in records and on the order screen. */
-export const CHANNEL_NAMES: Readonly<Record<string, string>> = {
-  card: 'Visa / Mastercard',
-  paypal: 'PayPal',
-  epoint: 'HC Point',
-};
 
 const { Unpaid, Delivered, Failed, Closed, Paid } = ServerOrderStatus;
 
@@ -267,6 +266,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async detail(
       accountId: number,
       sdkOrderId: string,
+      language: string,
     ): Promise<CallResult<typeof api.orderDetail>> {
       const order = await repo.bySdkId(db, sdkOrderId);
       if (order === undefined || order.account_id !== accountId)
@@ -279,9 +279,10 @@ export function createOrdersService(deps: OrdersDeps) {
       const payable = order.status === Unpaid && order.expires_at > clock.now();
       return {
         sdk_order_id: order.sdk_order_id,
-        name: order.item_name,
+        // Names in the reader's language, from the snapshot taken at creation.
+        name: localized(order.item_names, language) || order.item_name,
         status: order.status,
-        channel_name: CHANNEL_NAMES[order.channel_code] ?? order.channel_code,
+        channel_name: channelName(order.channel_code, language),
         account: account?.account ?? '',
         game_name: game?.name ?? '',
         server_name: order.server_name,

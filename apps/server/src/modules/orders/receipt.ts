@@ -4,6 +4,7 @@
 import { FALLBACK_LANGUAGE, type Language } from '@hc/contract';
 import type { Mailer } from '../../adapters/mail/mail';
 import { matchLanguage } from '../../lib/language';
+import { escapeHtml } from '../../lib/escape-html';
 
 export interface ReceiptInput {
   /** Any BCP 47 tag; mapped to one of the nine languages, else en-US. */
@@ -232,14 +233,7 @@ function formatUtc(language: string, at: Date): string {
   return `${formatted} UTC`;
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+export { escapeHtml };
 
 /** A mail header must stay on one line whatever a title or id contains. */
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();

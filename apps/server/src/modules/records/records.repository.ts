@@ -2,7 +2,7 @@
 // /api/order/record and /api/order/coin/record): one page of an account's orders, and one page
 // of a game account's HC Point movements read from the ledger (0004-wallet), read only.
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { DB, OrderStatusValue } from '../../db/schema';
+import type { DB, LocalizedText, OrderStatusValue } from '../../db/schema';
 
 /** [from, until): `until` is exclusive. */
 export interface TimeWindow {
@@ -21,6 +21,7 @@ export interface OrderRecordQuery extends TimeWindow {
 export interface OrderRecordDbRow {
   sdk_order_id: string;
   item_name: string;
+  item_names: LocalizedText;
   price: number;
   currency: string;
   status: OrderStatusValue;
@@ -62,6 +63,7 @@ export function createRecordsRepository(db: Kysely<DB>) {
           .select([
             'orders.sdk_order_id',
             'orders.item_name',
+            'orders.item_names',
             'orders.price',
             'orders.currency',
             'orders.status',

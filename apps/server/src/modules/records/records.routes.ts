@@ -5,6 +5,7 @@ import { api } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { pickLanguage } from '../../lib/language';
 import { registerCall } from '../../plugins/register-call';
 import { gameIdOf } from '../user/user.routes';
 import type { UserService } from '../user/user.service';
@@ -16,8 +17,8 @@ export function registerRecordsRoutes(
 ): void {
   const records = createRecordsService({ db: deps.db });
 
-  registerCall(app, api.orderRecord, ({ session, body }) =>
-    records.orders(session.accountId, body),
+  registerCall(app, api.orderRecord, ({ session, body, req }) =>
+    records.orders(session.accountId, body, pickLanguage(req.headers)),
   );
 
   registerCall(app, api.orderCoinRecord, async ({ session, headers, body }) => {

@@ -16,7 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { unixSeconds } from '../../lib/clock';
-import { CHANNEL_NAMES } from '../orders/orders.service';
+import { channelName, localized } from '../catalog/catalog.service';
 import { createRecordsRepository, type TimeWindow } from './records.repository';
 
 type OrderRecordBody = Required<Pick<CallBody<typeof api.orderRecord>, 'page' | 'size'>> &
@@ -48,9 +48,11 @@ export function createRecordsService(deps: { db: Kysely<DB> }) {
   const repo = createRecordsRepository(deps.db);
 
   return {
+    /** Item and channel names in the reader's language (the order's snapshot of its names). */
     async orders(
       accountId: number,
       body: OrderRecordBody,
+      language: string,
     ): Promise<CallResult<typeof api.orderRecord>> {
       const { rows, total } = await repo.orders({
         accountId,
@@ -66,11 +68,11 @@ export function createRecordsService(deps: { db: Kysely<DB> }) {
         total,
         list: rows.map((r) => ({
           sdk_order_id: r.sdk_order_id,
-          name: r.item_name,
+          name: localized(r.item_names, language) || r.item_name,
           amount: r.price,
           currency: r.currency,
           status: r.status,
-          channel_name: CHANNEL_NAMES[r.channel_code] ?? r.channel_code,
+          channel_name: channelName(r.channel_code, language),
           create_ts: unixSeconds(r.created_at),
           game_name: r.game_name ?? '',
           server_name: r.server_name,

@@ -1,36 +1,9 @@
-// Display helpers of the account pages: money from integer minor units (DESIGN §4), numbers and
-// times (Unix seconds on the wire) in the UI language, and the colour of an order status tag.
-// (Features do not import each other, so these small helpers live here too.)
-import type { OrderDisplayStatus } from '@hc/contract';
+// Display helpers of the account pages (lib/format.ts): money, numbers, times (short time of
+// day in record lists) and the colour of an order status tag.
+import { formatTime as formatTimeWith } from '../../../lib/format';
 
-/** 499 + "USD" -> "$4.99" in the UI language; the currency's own fraction digits are used. */
-export function formatMoney(minor: number, currency: string, language: string): string {
-  try {
-    const format = new Intl.NumberFormat(language, { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minor / 10 ** digits);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
-}
+export { formatMoney, formatNumber, statusTone } from '../../../lib/format';
 
 export function formatTime(seconds: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(seconds * 1000),
-  );
-}
-
-export function statusTone(display: OrderDisplayStatus): string {
-  const tones: Record<OrderDisplayStatus, string> = {
-    unpaid: 'orange',
-    processing: 'blue',
-    failed: 'red',
-    completed: 'green',
-    refunded: 'gray',
-  };
-  return tones[display];
+  return formatTimeWith(seconds, language, 'short');
 }
