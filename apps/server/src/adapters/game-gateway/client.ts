@@ -11,10 +11,9 @@ import {
   signGatewayRequest,
   type GatewayCallName,
   type GatewayDeliverRequest,
-  type GatewayTakebackRequest,
 } from '@hc/contract';
 import type { z } from 'zod';
-import { GatewayError, type GameGateway } from './types';
+import { GatewayError, type DeliverInput, type GameGateway } from './types';
 
 export interface GameGatewayOptions {
   /** Per game id: base URL and shared secret (config.gateways, env GAME_GATEWAYS). */
@@ -110,6 +109,29 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
     return parsed.data;
   }
 
+  /** deliver and takeback: the same request; the answer must be for the same delivery id. */
+  async function itemCall<S extends z.ZodType<{ delivery_id: string }>>(
+    call: 'deliver' | 'takeback',
+    gameId: number,
+    input: DeliverInput,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    const body: GatewayDeliverRequest = {
+      game_id: gameId,
+      delivery_id: input.deliveryId,
+      order_id: input.orderId,
+      uid: input.uid,
+      server_id: input.serverId,
+      role_id: input.roleId,
+      items: input.items,
+    };
+    const result = await post(gameId, call, body, schema);
+    if (result.delivery_id !== input.deliveryId) {
+      throw new GatewayError(`game ${gameId} ${call}: answer for another delivery id`, true);
+    }
+    return result;
+  }
+
   return {
     has: (gameId) => options.gateways[String(gameId)] !== undefined,
 
@@ -128,38 +150,7 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
       return r.roles;
     },
 
-    async deliver(gameId, input) {
-      const body: GatewayDeliverRequest = {
-        game_id: gameId,
-        delivery_id: input.deliveryId,
-        order_id: input.orderId,
-        uid: input.uid,
-        server_id: input.serverId,
-        role_id: input.roleId,
-        items: input.items,
-      };
-      const result = await post(gameId, 'deliver', body, gatewayDeliverResultSchema);
-      if (result.delivery_id !== input.deliveryId) {
-        throw new GatewayError(`game ${gameId} deliver: answer for another delivery id`, true);
-      }
-      return result;
-    },
-
-    async takeback(gameId, input) {
-      const body: GatewayTakebackRequest = {
-        game_id: gameId,
-        delivery_id: input.deliveryId,
-        order_id: input.orderId,
-        uid: input.uid,
-        server_id: input.serverId,
-        role_id: input.roleId,
-        items: input.items,
-      };
-      const result = await post(gameId, 'takeback', body, gatewayTakebackResultSchema);
-      if (result.delivery_id !== input.deliveryId) {
-        throw new GatewayError(`game ${gameId} takeback: answer for another delivery id`, true);
-      }
-      return result;
-    },
+    deliver: (gameId, input) => itemCall('deliver', gameId, input, gatewayDeliverResultSchema),
+    takeback: (gameId, input) => itemCall('takeback', gameId, input, gatewayTakebackResultSchema),
   };
 }

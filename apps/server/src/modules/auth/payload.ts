@@ -10,3 +10,13 @@ export async function decryptOrInvalid(payloadKey: string, token: string): Promi
     throw new AppError(ErrorCode.InvalidParams, { reason: 'payload' });
   }
 }
+
+/** A payload carrying JSON (reset, identity): not decryptable or not JSON -> InvalidParams. */
+export async function decryptJsonOrInvalid(payloadKey: string, token: string): Promise<unknown> {
+  const plaintext = await decryptOrInvalid(payloadKey, token);
+  try {
+    return JSON.parse(plaintext) as unknown;
+  } catch {
+    throw new AppError(ErrorCode.InvalidParams, { reason: 'payload' });
+  }
+}

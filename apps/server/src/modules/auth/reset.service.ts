@@ -11,7 +11,7 @@ import { createAccountsRepository } from '../accounts/accounts.repository';
 import type { CodeService } from '../codes/codes.service';
 import type { SessionService } from '../sessions/sessions.service';
 import { isCommonPassword } from './common-passwords';
-import { decryptOrInvalid } from './payload';
+import { decryptJsonOrInvalid } from './payload';
 
 // The contract's resetPayloadSchema folds mismatch and format into one issue list; the
 // server needs to tell them apart (SPEC §8 PasswordFormatMismatch vs "passwords differ").
@@ -32,13 +32,7 @@ export function createResetService(deps: {
 
   return {
     async reset(channel: 'email' | 'phone', data: string): Promise<{ success: true }> {
-      const plaintext = await decryptOrInvalid(deps.payloadKey, data);
-      let json: unknown;
-      try {
-        json = JSON.parse(plaintext);
-      } catch {
-        throw new AppError(ErrorCode.InvalidParams, { reason: 'payload' });
-      }
+      const json = await decryptJsonOrInvalid(deps.payloadKey, data);
       const parsed = payloadShape.safeParse(json);
       const target = channel === 'email' ? emailAddress : e164Phone;
       if (!parsed.success || !target.safeParse(parsed.data.account.trim()).success) {

@@ -1,20 +1,13 @@
 // Data access for real_name_info (0006-account-content): one row per account, upserted.
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, RealNameInfoTable } from '../../db/schema';
 
 export type RealNameRow = Selectable<RealNameInfoTable>;
 
-export interface RealNameValues {
-  full_name: string;
-  birthday: string;
-  address: string;
-  phone: string;
-  email: string;
-  id_number_enc: string;
-  id_number_masked: string;
-  sign_region: string;
-  sign_date: string;
-}
+export type RealNameValues = Omit<
+  Insertable<RealNameInfoTable>,
+  'account_id' | 'created_at' | 'updated_at'
+>;
 
 export function createIdentityRepository(db: Kysely<DB>) {
   return {

@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { toValidationIssues } from '../../plugins/envelope';
-import { decryptOrInvalid } from '../auth/payload';
+import { decryptJsonOrInvalid } from '../auth/payload';
 import { createIdentityRepository, type RealNameRow } from './identity.repository';
 import { createIdNumberCipher } from './id-number-cipher';
 import { maskEmail, maskIdNumber, maskPhone } from './masking';
@@ -39,13 +39,7 @@ export function createIdentityService(deps: { db: Kysely<DB>; payloadKey: string
     },
 
     async save(accountId: number, data: string): Promise<{ info: RealInfo | null }> {
-      const plaintext = await decryptOrInvalid(deps.payloadKey, data);
-      let json: unknown;
-      try {
-        json = JSON.parse(plaintext);
-      } catch {
-        throw new AppError(ErrorCode.InvalidParams, { reason: 'payload' });
-      }
+      const json = await decryptJsonOrInvalid(deps.payloadKey, data);
       const parsed = identityPayloadSchema.safeParse(json);
       if (!parsed.success) {
         // Paths and messages only: never the submitted values.

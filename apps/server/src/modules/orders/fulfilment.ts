@@ -5,13 +5,13 @@ import { ServerOrderStatus } from '@hc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../../adapters/mail/mail';
-import type { GameGateway } from '../../adapters/game-gateway/types';
+import type { DeliverInput, GameGateway } from '../../adapters/game-gateway/types';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { enqueueJob, type Job, type JobHandler, type JobKind, type JobQueue } from '../jobs/jobs';
 import { createWalletService } from '../wallet/wallet.service';
-import { createOrdersRepository } from './orders.repository';
+import { createOrdersRepository, type OrderRow } from './orders.repository';
 import { sendReceipt } from './receipt';
 
 const { Paid, Delivered } = ServerOrderStatus;
@@ -33,6 +33,18 @@ export function deliveryIdOf(sdkOrderId: string): string {
   return `order:${sdkOrderId}`;
 }
 
+/** What the game is asked to deliver (or take back) for an order. */
+export function deliveryOf(order: OrderRow): DeliverInput {
+  return {
+    deliveryId: deliveryIdOf(order.sdk_order_id),
+    uid: order.game_account_id,
+    serverId: order.server_id,
+    roleId: order.role_id,
+    items: order.items,
+    orderId: order.sdk_order_id,
+  };
+}
+
 export function createFulfilment(deps: FulfilmentDeps) {
   const { db, queue, gateway, config, clock, log } = deps;
   const repo = createOrdersRepository(db);
@@ -45,14 +57,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
       await queue.complete(db, job, clock.now(), { skipped: order?.status ?? 'missing' });
       return;
     }
-    const result = await gateway.deliver(order.game_id, {
-      deliveryId: deliveryIdOf(order.sdk_order_id),
-      uid: order.game_account_id,
-      serverId: order.server_id,
-      roleId: order.role_id,
-      items: order.items,
-      orderId: order.sdk_order_id,
-    });
+    const result = await gateway.deliver(order.game_id, deliveryOf(order));
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
       const moved = await repo.transition(trx, order, [Paid], Delivered, now, {

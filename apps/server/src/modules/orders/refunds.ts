@@ -17,7 +17,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { enqueueJob, type Job, type JobHandler, type JobQueue } from '../jobs/jobs';
 import { playerMovement, reverseDebit, takeBackCredit } from '../wallet/wallet.service';
-import { deliveryIdOf } from './fulfilment';
+import { deliveryOf } from './fulfilment';
 import { createOrdersRepository, type OrderRow } from './orders.repository';
 
 const { Paid, Delivered, Refunded } = ServerOrderStatus;
@@ -155,14 +155,7 @@ export function createTakebackHandler(deps: TakebackDeps): JobHandler {
       return;
     }
     try {
-      const answer = await gateway.takeback(order.game_id, {
-        deliveryId: deliveryIdOf(order.sdk_order_id),
-        uid: order.game_account_id,
-        serverId: order.server_id,
-        roleId: order.role_id,
-        items: order.items,
-        orderId: order.sdk_order_id,
-      });
+      const answer = await gateway.takeback(order.game_id, deliveryOf(order));
       if (answer.shortfall !== undefined && answer.shortfall.length > 0)
         log.warn(
           { order: order.sdk_order_id, shortfall: answer.shortfall },
