@@ -1,5 +1,6 @@
 // The server's configuration: the only module that reads process.env. Parsed once with zod,
 // frozen; a bad value names every bad variable at once (DESIGN §3).
+import { createHmac } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -211,6 +212,11 @@ const envSchema = z.object({
   DELIVERY_BACKOFF_MAX_MS: int(300_000, 10, 86_400_000),
   DELIVERY_LEASE_SECONDS: int(60, 1, 3600),
   PAYMENT_CHECK_AFTER_MINUTES: int(10, 1, 60 * 24),
+  // Analytics (issue 7, docs/analytics.md).
+  ANALYTICS_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),
+  ANALYTICS_DEVICE_BATCHES_PER_MINUTE: int(30, 1, 10_000),
+  ANALYTICS_SESSION_HOURS: int(12, 1, 24 * 7),
 });
 
 /** Every variable the server reads (each documented in .env.example). */
@@ -265,6 +271,21 @@ export interface Config {
   /** Unpaid orders close after this many minutes (SPEC §4 "failed or timed out"). */
   readonly orderUnpaidTtlMinutes: number;
   readonly worker: WorkerConfig;
+  readonly analytics: AnalyticsConfig;
+}
+
+export interface AnalyticsConfig {
+  /**
+   * HMAC secret from which per-session analytics keys are derived (ADR 0022). Default: derived
+   * from PAYLOAD_KEY, so every node of a fleet agrees; set it to share with an external logger.
+   */
+  readonly signingSecret: string;
+  /** Stored events older than this are deleted by the worker. */
+  readonly retentionDays: number;
+  /** Collector batches accepted per device id per minute (across nodes). */
+  readonly deviceBatchesPerMinute: number;
+  /** Lifetime of a per-session analytics key. */
+  readonly sessionHours: number;
 }
 
 export interface PaymentsConfig {
@@ -352,6 +373,7 @@ const SECRET_VARS = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'PAYPAL_CLIENT_SECRET',
+  'ANALYTICS_SIGNING_SECRET',
 ]);
 
 export class ConfigError extends Error {
@@ -436,6 +458,16 @@ export function loadConfig(env: Env): Config {
       backoffMaxMs: e.DELIVERY_BACKOFF_MAX_MS,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       paymentCheckAfterMinutes: e.PAYMENT_CHECK_AFTER_MINUTES,
+    }),
+    analytics: Object.freeze({
+      signingSecret:
+        e.ANALYTICS_SIGNING_SECRET ??
+        createHmac('sha256', Buffer.from(e.PAYLOAD_KEY ?? DEV_PAYLOAD_KEY, 'base64'))
+          .update('hc-analytics-signing-v1')
+          .digest('base64url'),
+      retentionDays: e.ANALYTICS_RETENTION_DAYS,
+      deviceBatchesPerMinute: e.ANALYTICS_DEVICE_BATCHES_PER_MINUTE,
+      sessionHours: e.ANALYTICS_SESSION_HOURS,
     }),
   });
 }

@@ -43,6 +43,8 @@ const AGREED: ApiName[] = [
   'rechargeV2Items',
   'rechargeRebateInfo',
   'redeemCode',
+  'analyticsSession',
+  'analyticsCollect',
 ];
 
 /** SPEC §7 paths, verbatim. */

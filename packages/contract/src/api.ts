@@ -39,6 +39,7 @@ import {
   userPhonePswReset,
 } from './password-reset';
 import { redeemCode } from './redeem';
+import { analyticsCollect, analyticsSession } from './analytics';
 import { bulletinTop, settingCrmUrl, settingInit, time } from './system';
 import { epointBalance, operateCoinBalance } from './wallet';
 
@@ -80,6 +81,8 @@ export const api = {
   rechargeV2Items,
   rechargeRebateInfo,
   redeemCode,
+  analyticsSession,
+  analyticsCollect,
 } as const satisfies Record<string, ApiCall>;
 
 export type Api = typeof api;

@@ -48,6 +48,8 @@ export const ErrorCode = {
   RedeemCodeExpired: 40004,
   RedeemLimitReached: 40005,
   RedeemWrongGame: 40006,
+  AnalyticsSignatureInvalid: 50001,
+  AnalyticsReplay: 50002,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -93,6 +95,8 @@ export const errorMessages: Record<ErrorCodeName, string> = {
   RedeemCodeExpired: 'Redeem code has expired',
   RedeemLimitReached: 'Redeem limit reached',
   RedeemWrongGame: 'Redeem code belongs to another game',
+  AnalyticsSignatureInvalid: 'Analytics batch signature is invalid or its session has expired',
+  AnalyticsReplay: 'Analytics batch is stale or was already received',
 };
 
 const byValue = new Map<number, ErrorCodeName>(

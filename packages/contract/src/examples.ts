@@ -320,4 +320,24 @@ export const apiExamples: ApiExamples = {
     body: { code: 'WELCOME2026', server_id: 3, role_id: '88000123' },
     result: { redemption_id: 'redeem:1042', rewards: [{ name: 'Gold', count: 1000 }] },
   },
+  analyticsSession: {
+    body: { device_id: '3f1c2a9e-5b7d-4e1a-9c0f-2d6b8e4a7c15' },
+    result: {
+      sid: '1795456800.q2Vx7nLwR9cT1mKp0aZs4g',
+      key: 'Zq8mH1v4Yc2Rk7Wn0bT5pL3xJ9dF6gS2aQ1eU8iO4rM',
+      expires_at: 1795456800,
+      server_ts: 1795413600,
+    },
+  },
+  analyticsCollect: {
+    body: {
+      payload:
+        '{"v":1,"sid":"1795456800.q2Vx7nLwR9cT1mKp0aZs4g","device_id":"3f1c2a9e-5b7d-4e1a-9c0f-' +
+        '2d6b8e4a7c15","nonce":"n0RkQ3xV8bLw2YtJ5mPc7A","ts":1795413620,"lang":"en-US",' +
+        '"game_id":1,"events":[{"event":"webpay_show_page","seq":0,"ts":1795413619,' +
+        '"page":"/main/recharge"}]}',
+      sig: 'yN3l6c0mC4wqJ8H2tQ9zR5vK1bX7pA0sD3fG6hJ9kL2',
+    },
+    result: { accepted: 1, rejected: [] },
+  },
 };

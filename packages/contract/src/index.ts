@@ -24,3 +24,4 @@ export * from './openapi';
 export * from './api-docs-html';
 export * from './redirect';
 export * from './gateway';
+export * from './analytics';

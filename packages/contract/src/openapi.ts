@@ -24,6 +24,7 @@ const TAGS: Record<string, string> = {
   wallet: 'HC Point balances',
   content: 'Announcements, home configuration, game content, redeem codes',
   social: 'Social sign-in browser navigations (302 redirects, not JSON)',
+  analytics: 'SPEC §3 logged events: per-session signing key and the built-in collector',
 };
 
 const HEADER_DOCS: Record<string, string> = {

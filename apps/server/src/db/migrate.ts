@@ -9,6 +9,7 @@ import * as m0003 from './migrations/0003-social';
 import * as m0004 from './migrations/0004-wallet';
 import * as m0005 from './migrations/0005-topup';
 import * as m0006 from './migrations/0006-account-content';
+import * as m0007 from './migrations/0007-analytics';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -18,6 +19,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004-wallet': m0004,
   '0005-topup': m0005,
   '0006-account-content': m0006,
+  '0007-analytics': m0007,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

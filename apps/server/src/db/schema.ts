@@ -427,6 +427,40 @@ export interface RedeemAttemptsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  received_at: ColumnType<Date, Date | string | undefined, never>;
+  event_at: ColumnType<Date, Date | string, never>;
+  device_id: string;
+  sid: string;
+  seq: number;
+  event: string;
+  page: string;
+  page_duration: number | null;
+  type: string | null;
+  region: string | null;
+  result: string | null;
+  trafficsource: string | null;
+  trafficsource_link: string | null;
+  loading_request_time: number | null;
+  loading_time: number | null;
+  game_id: number | null;
+  account_id: number | null;
+  lang: string | null;
+}
+
+export interface AnalyticsNoncesTable {
+  sid: string;
+  nonce: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface AnalyticsRateTable {
+  device_id: string;
+  window_start: Date;
+  count: number;
+}
+
 export interface DB {
   accounts: AccountsTable;
   games: GamesTable;
@@ -459,4 +493,7 @@ export interface DB {
   redeem_codes: RedeemCodesTable;
   redemptions: RedemptionsTable;
   redeem_attempts: RedeemAttemptsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_nonces: AnalyticsNoncesTable;
+  analytics_rate: AnalyticsRateTable;
 }
