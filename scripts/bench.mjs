@@ -1,15 +1,56 @@
-// `npm run bench`: starts the built server on a free port with a fresh data directory (or
-// DATABASE_URL / TEST_DATABASE_URL when set) and measures a few calls under concurrent load.
-// Prints figures; never fails on a time. Issue 8 extends this with the pay path and ratios.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+// `npm run bench` (issue 8 part 1, docs/benchmarks.md): measures the portal side by side with
+// references run by this script on the same machine, and prints figures and ratios. It never
+// fails on a time: the exit code is non-zero only when something broke.
+//
+// On PostgreSQL (TEST_DATABASE_URL or DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+// in a fresh database per run (hc_bench_<ts>, dropped at the end):
+//   1. paid -> completed latency with the demo game healthy (API + worker processes);
+//   2. pay path: webCreate + epoint pay over HTTP (autocannon) vs pgbench running the pay path's
+//      SQL transactions (scripts/bench/pay-path.sql) at the same concurrency;
+//   3. cached catalog read (webProduct) vs a bare Fastify hello-world;
+//   4. login at a fixed rate;
+// then, on PGlite: 5. `npm start` time to first served page, cold and warm, and peak RSS.
+// Results: bench-results/latest.json. BENCH_SECONDS (default 8) sets each measured window.
+import { execFileSync, spawn } from 'node:child_process';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir, cpus } from 'node:os';
+import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isStale, run } from './lib.mjs';
+import autocannon from 'autocannon';
+import { buildInputs, DEMO_GAME_DEV_SECRET, isStale, run, startDemoGameChild } from './lib.mjs';
 
-const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS ?? 8));
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const PAYERS = Number(process.env.BENCH_PAYERS ?? 200);
+const LOGIN_ACCOUNTS = 20;
+const LOGIN_RATE = Number(process.env.BENCH_LOGIN_RATE ?? 20);
+const LATENCY_ORDERS = Number(process.env.BENCH_LATENCY_ORDERS ?? 40);
+/** BENCH_ONLY=pay,catalog runs only those parts (latency, pay, catalog, login, start). */
+const ALL_PARTS = ['latency', 'pay', 'catalog', 'login', 'start'];
+const parts = new Set(
+  process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : ALL_PARTS,
+);
+const PAYLOAD_KEY = Buffer.alloc(32, 7).toString('base64');
+/** The server bundle to measure; BENCH_SERVER_MAIN points at another build for A/B runs. */
+const SERVER_MAIN = process.env.BENCH_SERVER_MAIN || 'apps/server/dist/main.js';
+/** The pay path's SQL for pgbench (BENCH_PGBENCH_SCRIPT: another script, for A/B runs). */
+const PGBENCH_SCRIPT =
+  process.env.BENCH_PGBENCH_SCRIPT || new URL('./bench/pay-path.sql', import.meta.url).pathname;
+const GOALS = { payVsPgbench: 0.8, catalogVsHello: 0.6 };
+/** The game pack bought in the pay path (demo catalogue): 499 HC Point. */
+const PACK = 'pack_adventurer';
+
+const adminUrl =
+  process.env.TEST_DATABASE_URL ||
+  process.env.DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+const children = [];
+let failed = false;
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
 
 function freePort() {
   return new Promise((resolve) => {
@@ -20,107 +61,751 @@ function freePort() {
   });
 }
 
-async function waitReady(url) {
-  for (let i = 0; i < 300; i++) {
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(check, ms, what) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
+      if (await check()) return;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(50);
   }
-  throw new Error('server not ready');
+  throw new Error(`${what}: not ready after ${ms} ms`);
 }
 
-async function load(name, makeRequest) {
+function psql(url, sqlText) {
+  return execFileSync(
+    'psql',
+    ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', url, '-c', sqlText],
+    {
+      encoding: 'utf8',
+    },
+  ).trim();
+}
+
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Starts a node process; remembered so the finally block can stop it. */
+function startNode(args, env, name) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  child.on('exit', (code, signal) => {
+    if (!child.stopping && code !== 0)
+      console.error(`${name} exited (${signal ?? code}):\n${stderr}`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function stop(child, ms = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.stopping = true;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** SPEC §5 payload encryption, as packages/contract/src/crypto.ts does it (AES-256-GCM). */
+function encryptPayload(keyB64, plaintext) {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyB64, 'base64'), nonce);
+  const body = Buffer.concat([
+    cipher.update(plaintext, 'utf8'),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+  return Buffer.concat([Buffer.from([1]), nonce, body]).toString('base64url');
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+  });
+}
+
+/** The envelope code of a response body (DESIGN §4: errors are HTTP 203 with a code). */
+function codeOf(body) {
+  try {
+    return JSON.parse(body).code;
+  } catch {
+    return undefined;
+  }
+}
+
+function round(n, digits = 0) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function jsonPost(path, token, body) {
+  return {
+    method: 'POST',
+    path,
+    headers: {
+      'content-type': 'application/json',
+      gameid: '1',
+      ...(token === undefined ? {} : { token }),
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parts
+
+/** Paid -> completed: pays orders with HC Point and polls the order until delivered (status 2). */
+async function paidToCompleted(url, payers) {
   const latencies = [];
-  const until = Date.now() + DURATION_MS;
   let errors = 0;
+  const post = async (path, token, body) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', gameid: '1', token },
+      body: JSON.stringify(body),
+    });
+    return res.json();
+  };
+  // Four players at a time, one order each, like a steady trickle of purchases.
+  const queue = Array.from({ length: LATENCY_ORDERS }, (_, i) => payers[i % payers.length]);
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        try {
-          const res = await makeRequest();
-          await res.arrayBuffer();
-          if (!res.ok) errors++;
-        } catch {
+    Array.from({ length: 4 }, async () => {
+      for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
+        const created = await post('/api/order/webCreate', p.token, createBody(p));
+        if (created.code !== 0) {
           errors++;
+          continue;
+        }
+        const id = created.result.sdk_order_id;
+        const paid = await post('/api/payment/order/epoint/pay', p.token, { paymentId: id });
+        const t0 = performance.now();
+        if (paid.code !== 0) {
+          errors++;
+          continue;
+        }
+        for (;;) {
+          const d = await post('/api/order/detail', p.token, { sdk_order_id: id });
+          if (d.code === 0 && d.result.status === 2) break;
+          if (performance.now() - t0 > 60_000) {
+            errors++;
+            break;
+          }
+          await sleep(10);
         }
         latencies.push(performance.now() - t0);
       }
     }),
   );
   latencies.sort((a, b) => a - b);
-  const pct = (p) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  const row = {
-    name,
-    requests: latencies.length,
-    rps: Math.round(latencies.length / (DURATION_MS / 1000)),
-    p50_ms: +pct(50).toFixed(2),
-    p99_ms: +pct(99).toFixed(2),
+  return {
+    orders: latencies.length,
+    p50_ms: round(percentile(latencies, 50) ?? 0),
+    p95_ms: round(percentile(latencies, 95) ?? 0),
     errors,
   };
-  console.log(
-    `${name.padEnd(28)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50_ms} ms  p99 ${row.p99_ms} ms  errors ${errors}`,
-  );
-  return row;
 }
 
-if (isStale('apps/server/dist/main.js', ['apps/server/src', 'packages/contract/src'])) {
-  await run('npm', ['run', 'build', '-w', 'apps/server']);
+function createBody(p) {
+  return {
+    role_id: p.roleId,
+    server_id: 1,
+    cp_goods_id: PACK,
+    channel_code: 'epoint',
+    role_name: '',
+    server_name: '',
+  };
 }
-const dataDir = mkdtempSync(join(tmpdir(), 'hc-bench-'));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
+
+/** Pay path over HTTP: each connection loops webCreate -> epoint pay for the next player. */
+async function payPath(url, payers, seconds) {
+  let next = 0;
+  const counts = { created: 0, paid: 0, failed: 0 };
+  const res = await cannon({
+    url,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest(req, context) {
+          const p = payers[next++ % payers.length];
+          context.token = p.token;
+          return { ...req, ...jsonPost('/api/order/webCreate', p.token, createBody(p)) };
+        },
+        onResponse(status, body, context) {
+          let order;
+          try {
+            const parsed = JSON.parse(body);
+            if (parsed.code === 0) order = parsed.result.sdk_order_id;
+          } catch {
+            /* not an envelope: counted below */
+          }
+          if (order === undefined) counts.failed++;
+          else {
+            counts.created++;
+            context.order = order;
+          }
+        },
+      },
+      {
+        setupRequest(req, context) {
+          if (context.order === undefined) return undefined;
+          return {
+            ...req,
+            ...jsonPost('/api/payment/order/epoint/pay', context.token, {
+              paymentId: context.order,
+            }),
+          };
+        },
+        onResponse(status, body) {
+          if (codeOf(body) === 0) counts.paid++;
+          else counts.failed++;
+        },
+      },
+    ],
+  });
+  return {
+    pairs_per_s: round(counts.paid / res.duration, 1),
+    requests_per_s: round(res.requests.total / res.duration, 1),
+    p50_ms: res.latency.p50,
+    p99_ms: res.latency.p99,
+    paid: counts.paid,
+    failed: counts.failed + res.errors + res.timeouts + res.non2xx,
+  };
+}
+
+/** pgbench running the pay path's SQL (one script run = one create + one pay). */
+function pgbench(dbUrl, payers, productId, seconds) {
+  const uids = payers.map((p) => p.uid);
+  const accs = payers.map((p) => p.accountId);
+  const contiguous = (xs) => xs.every((x, i) => x === xs[0] + i);
+  if (!contiguous(uids) || !contiguous(accs))
+    throw new Error('bench players must have contiguous ids for the pgbench script');
+  const out = execFileSync(
+    'pgbench',
+    [
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(CONNECTIONS),
+      '-j',
+      String(Math.min(CONNECTIONS, cpus().length)),
+      '-T',
+      String(seconds),
+      '-D',
+      `payers=${payers.length}`,
+      '-D',
+      `uidmin=${uids[0]}`,
+      '-D',
+      `accmin=${accs[0]}`,
+      '-D',
+      `product=${productId}`,
+      '-f',
+      PGBENCH_SCRIPT,
+      dbUrl,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
+  const failedTx = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench output not understood:\n${out}`);
+  return { tps: round(tps, 1), latency_avg_ms: latency, failed: failedTx };
+}
+
+/** A bare Fastify hello-world in its own process, answering the same kind of POST. */
+async function startHello() {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.post('/hello', async () => ({ hello: 'world' }));
+    await app.listen({ host: '127.0.0.1', port: ${port} });`;
+  const child = startNode(['--input-type=module', '-e', code], {}, 'hello-world');
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/hello`, { method: 'POST' })).ok, 15_000, 'hello');
+  return { child, url };
+}
+
+async function throughput(url, request, seconds) {
+  const res = await cannon({ url, duration: seconds, requests: [request] });
+  return {
+    requests_per_s: round(res.requests.total / res.duration, 1),
+    p50_ms: res.latency.p50,
+    p99_ms: res.latency.p99,
+    failed: res.errors + res.timeouts + res.non2xx,
+  };
+}
+
+/** Logins at a fixed overall rate, round-robin over the bench login accounts. */
+async function loginLoad(url, logins, password) {
+  const bodies = logins.map((l) =>
+    JSON.stringify({
+      channel_code: 'account',
+      account: l.account,
+      passwd: encryptPayload(PAYLOAD_KEY, password),
+      encrypt: 1,
+    }),
+  );
+  let next = 0;
+  const counts = { ok: 0, failed: 0 };
+  const res = await cannon({
+    url,
+    connections: 8,
+    overallRate: LOGIN_RATE,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/user/login',
+        setupRequest(req) {
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json' },
+            body: bodies[next++ % bodies.length],
+          };
+        },
+        onResponse(status, body) {
+          if (codeOf(body) === 0) counts.ok++;
+          else counts.failed++;
+        },
+      },
+    ],
+  });
+  return {
+    target_rate: LOGIN_RATE,
+    requests_per_s: round(counts.ok / res.duration, 1),
+    p50_ms: res.latency.p50,
+    p99_ms: res.latency.p99,
+    failed: counts.failed + res.errors + res.timeouts + res.non2xx,
+  };
+}
+
+/** `npm run build` when any bundle is older than its sources (start.mjs's own checks). */
+async function buildIfStale() {
+  const stale = [
+    isStale('apps/web/dist/index.html', [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      ...buildInputs.contract,
+    ]),
+    isStale('apps/server/dist/main.js', [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      ...buildInputs.contract,
+    ]),
+    isStale('apps/demo-game/dist/main.js', buildInputs.demoGame),
+  ];
+  if (stale.some(Boolean)) await run('npm', ['run', 'build']);
+}
+
+/** The server child of `node scripts/start.mjs` (the process running apps/server/dist/main.js). */
+function serverChildOf(pid) {
+  try {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    for (const kid of kids) {
+      if (kid === '') continue;
+      const cmd = readFileSync(`/proc/${kid}/cmdline`, 'utf8');
+      if (cmd.includes('apps/server/dist/main.js')) return Number(kid);
+    }
+  } catch {
+    /* gone */
+  }
+  return undefined;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 100 ticks/s). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+function peakRssMb(pid) {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : round(Number(kb) / 1024, 1);
+  } catch {
+    return null;
+  }
+}
+
+/** `npm start` (node scripts/start.mjs) on PGlite in `dataDir`: ms until `/` serves HTML. */
+async function startToFirstPage(dataDir) {
+  const port = await freePort();
+  const gamePort = await freePort();
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_GAME_PORT: String(gamePort),
+      LOG_LEVEL: 'warn',
+      PAYLOAD_KEY,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  // start.mjs builds what is stale first ("Building …"); a clean tree does not.
+  let built = false;
+  child.stdout.on('data', (d) => {
+    if (d.toString().includes('Building')) built = true;
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d.toString()).slice(-4000)));
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`npm start exited:\n${stderr}`);
+        const res = await fetch(`http://127.0.0.1:${port}/`);
+        const html = await res.text();
+        return res.ok && html.includes('<html');
+      },
+      120_000,
+      'npm start',
+    );
+    const ms = performance.now() - t0;
+    // A few page loads so the RSS peak includes serving, then read the server's high-water mark.
+    for (let i = 0; i < 20; i++) await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    const serverPid = serverChildOf(child.pid);
+    return {
+      ms: round(ms),
+      peak_rss_mb: serverPid === undefined ? null : peakRssMb(serverPid),
+      built,
+    };
+  } finally {
+    await stop(child, 15_000);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+const results = {};
+const dbName = `hc_bench_${Date.now()}`;
+const dbUrl = withDatabase(adminUrl, dbName);
+let createdDb = false;
+const startDirs = [];
+try {
+  await buildIfStale();
+
+  const pgVersion = psql(adminUrl, 'show server_version');
+  psql(adminUrl, `create database ${dbName}`);
+  createdDb = true;
+  const machine = {
+    cpus: cpus().length,
+    model: cpus()[0]?.model ?? 'unknown',
+    mem_gb: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    postgres: pgVersion,
+  };
+  console.log(
+    `HC Portal bench: ${machine.cpus} × ${machine.model}, ${machine.mem_gb} GB, Node ${machine.node}, PostgreSQL ${pgVersion}`,
+  );
+  console.log(
+    `database ${dbName}; ${CONNECTIONS} connections, ${SECONDS} s per measurement (BENCH_SECONDS)\n`,
+  );
+
+  // The demo game, the API (role api) and a worker (role worker) on the bench database.
+  const game = await startDemoGameChild({
+    port: await freePort(),
+    secret: DEMO_GAME_DEV_SECRET,
+    stdio: 'ignore',
+  });
+  children.push(game.child);
+  const apiPort = await freePort();
+  const url = `http://127.0.0.1:${apiPort}`;
+  const serverEnv = {
+    DATABASE_URL: dbUrl,
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    PAYLOAD_KEY: Buffer.alloc(32, 7).toString('base64'),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-try {
-  await waitReady(url);
-  console.log(
-    `HC Portal bench — ${cpus().length} cores, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${CONCURRENCY} connections, ${DURATION_MS} ms each`,
+    PAYLOAD_KEY,
+    GAME_GATEWAYS: game.gateways,
+    WORKER_INTERVAL_MS: process.env.WORKER_INTERVAL_MS ?? '1000',
+  };
+  const api = startNode(
+    [SERVER_MAIN, '--role=api'],
+    { ...serverEnv, PORT: String(apiPort) },
+    'server (api)',
   );
-  const results = [
-    await load('GET /api/time', () => fetch(`${url}/api/time`)),
-    await load('POST /api/setting/init', () =>
-      fetch(`${url}/api/setting/init`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }),
+  await waitFor(async () => (await fetch(`${url}/readyz`)).ok, 60_000, 'server');
+  const workerPort = await freePort();
+  const worker = startNode(
+    [SERVER_MAIN, '--role=worker'],
+    { ...serverEnv, PORT: String(workerPort) },
+    'server (worker)',
+  );
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).ok,
+    60_000,
+    'worker',
+  );
+
+  // Players: sessions and HC Point through the ledger (apps/server/test/support/bench-fixtures.ts).
+  const fixtures = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/test/support/bench-fixtures.ts',
+        dbUrl,
+        String(PAYERS),
+        String(LOGIN_ACCOUNTS),
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
     ),
-    await load('GET /healthz', () => fetch(`${url}/healthz`)),
-  ];
-  mkdirSync('bench-results', { recursive: true });
-  writeFileSync(
-    'bench-results/latest.json',
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        cores: cpus().length,
-        database: databaseUrl ? 'postgresql' : 'pglite',
-        results,
-      },
-      null,
+  );
+  const { payers, logins, password } = fixtures;
+  const productId = Number(
+    psql(dbUrl, `select id from products where game_id = 1 and cp_goods_id = '${PACK}'`),
+  );
+
+  // 1. Paid -> completed, with the worker and the demo game healthy.
+  if (parts.has('latency')) results.paid_to_completed = await paidToCompleted(url, payers);
+  await stop(worker);
+
+  // 2. Pay path vs pgbench (API only: deliveries pile up as jobs and are not part of the pay).
+  if (parts.has('pay')) {
+    await payPath(url, payers, WARMUP_SECONDS);
+    const cpu0 = { api: cpuMs(api.pid), game: cpuMs(game.child.pid) };
+    results.pay_path = await payPath(url, payers, SECONDS);
+    // Where the CPU went: per paid pair, in the API process and in the demo game (the two
+    // gateway calls of webCreate). On 2 cores this decides the figure once locks do not.
+    results.pay_path.api_cpu_ms_per_pair = round(
+      (cpuMs(api.pid) - cpu0.api) / results.pay_path.paid,
       2,
-    ),
-  );
-  console.log('Written to bench-results/latest.json');
+    );
+    results.pay_path.game_cpu_ms_per_pair = round(
+      (cpuMs(game.child.pid) - cpu0.game) / results.pay_path.paid,
+      2,
+    );
+    results.pgbench_pay_path = pgbench(dbUrl, payers, productId, SECONDS);
+    results.pay_path.ratio_vs_pgbench = round(
+      results.pay_path.pairs_per_s / results.pgbench_pay_path.tps,
+      2,
+    );
+  }
+
+  // 3. Cached catalog read vs hello-world, same autocannon settings.
+  if (parts.has('catalog')) {
+    const catalog = jsonPost('/api/order/webProduct', payers[0].token, {
+      role_id: payers[0].roleId,
+      server_id: 1,
+    });
+    const probe = await fetch(`${url}${catalog.path}`, { ...catalog, body: catalog.body });
+    if (codeOf(await probe.text()) !== 0) throw new Error('webProduct did not answer code 0');
+    await throughput(url, catalog, WARMUP_SECONDS);
+    results.catalog = await throughput(url, catalog, SECONDS);
+    const hello = await startHello();
+    const helloRequest = jsonPost('/hello', undefined, {});
+    await throughput(hello.url, helloRequest, WARMUP_SECONDS);
+    results.hello_world = await throughput(hello.url, helloRequest, SECONDS);
+    await stop(hello.child);
+    results.catalog.ratio_vs_hello = round(
+      results.catalog.requests_per_s / results.hello_world.requests_per_s,
+      2,
+    );
+  }
+
+  // 4. Login at a fixed rate.
+  if (parts.has('login')) results.login = await loginLoad(url, logins, password);
+  await stop(api);
+  await stop(game.child);
+
+  // 5. `npm start`: cold (empty DATA_DIR) then warm (same DATA_DIR).
+  if (parts.has('start')) {
+    // Sources may have changed during the run; a build must not count as start time.
+    await buildIfStale();
+    const dataDir = mkdtempSync(join(tmpdir(), 'hc-bench-start-'));
+    startDirs.push(dataDir);
+    const cold = await startToFirstPage(dataDir);
+    const warm = await startToFirstPage(dataDir);
+    results.npm_start = {
+      cold_ms: cold.ms,
+      warm_ms: warm.ms,
+      peak_rss_mb: Math.max(cold.peak_rss_mb ?? 0, warm.peak_rss_mb ?? 0) || null,
+      // start.mjs built first (a source changed meanwhile): that time includes the build.
+      cold_included_build: cold.built,
+      warm_included_build: warm.built,
+    };
+  }
+
+  const goals = {};
+  if (results.pay_path !== undefined)
+    goals.pay_path_vs_pgbench = {
+      goal: `>= ${GOALS.payVsPgbench}`,
+      value: results.pay_path.ratio_vs_pgbench,
+      met: results.pay_path.ratio_vs_pgbench >= GOALS.payVsPgbench,
+    };
+  if (results.catalog !== undefined)
+    goals.catalog_vs_hello = {
+      goal: `>= ${GOALS.catalogVsHello}`,
+      value: results.catalog.ratio_vs_hello,
+      met: results.catalog.ratio_vs_hello >= GOALS.catalogVsHello,
+    };
+  const report = {
+    at: new Date().toISOString(),
+    machine,
+    settings: {
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      payers: PAYERS,
+      login_rate: LOGIN_RATE,
+      db_pool_size: process.env.DB_POOL_SIZE ?? 'default',
+      parts: [...parts],
+    },
+    results,
+    goals,
+  };
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
+  printTable(report);
+  console.log('\nWritten to bench-results/latest.json');
+  // Slow is never a failure; calls that answered errors (or none paid at all) are.
+  const broken = Object.entries(results)
+    .filter(([, r]) => (r.failed ?? r.errors ?? 0) > 0 || r.paid === 0)
+    .map(([name]) => name);
+  if (broken.length > 0) {
+    failed = true;
+    console.error(`Calls failed in: ${broken.join(', ')} (see bench-results/latest.json)`);
+  }
+} catch (err) {
+  failed = true;
+  console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const child of children) await stop(child).catch(() => undefined);
+  if (createdDb && process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
+  else if (createdDb) {
+    try {
+      psql(adminUrl, `drop database if exists ${dbName} with (force)`);
+    } catch (err) {
+      console.error(`could not drop ${dbName}: ${err.message}`);
+    }
+  }
+  for (const dir of startDirs) if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
+
+function printTable({ results: r, goals }) {
+  const verdict = (g) => (g.met ? 'met' : 'MISSED');
+  const rows = [];
+  if (r.pay_path !== undefined) {
+    const p = r.pay_path;
+    const g = r.pgbench_pay_path;
+    rows.push(
+      [
+        'Pay path (create+pay)',
+        `${p.pairs_per_s} pairs/s`,
+        `${p.requests_per_s} req/s`,
+        `p50 ${p.p50_ms} ms`,
+        `p99 ${p.p99_ms} ms`,
+      ],
+      ['  pgbench, same SQL', `${g.tps} tps`, '', `avg ${g.latency_avg_ms} ms`, ''],
+      [
+        '  ratio server/pgbench',
+        String(p.ratio_vs_pgbench),
+        `goal ${goals.pay_path_vs_pgbench.goal}`,
+        verdict(goals.pay_path_vs_pgbench),
+        '',
+      ],
+    );
+  }
+  if (r.catalog !== undefined) {
+    const c = r.catalog;
+    const h = r.hello_world;
+    rows.push(
+      [
+        'Catalog (webProduct)',
+        `${c.requests_per_s} req/s`,
+        '',
+        `p50 ${c.p50_ms} ms`,
+        `p99 ${c.p99_ms} ms`,
+      ],
+      [
+        '  Fastify hello-world',
+        `${h.requests_per_s} req/s`,
+        '',
+        `p50 ${h.p50_ms} ms`,
+        `p99 ${h.p99_ms} ms`,
+      ],
+      [
+        '  ratio catalog/hello',
+        String(c.ratio_vs_hello),
+        `goal ${goals.catalog_vs_hello.goal}`,
+        verdict(goals.catalog_vs_hello),
+        '',
+      ],
+    );
+  }
+  if (r.login !== undefined) {
+    const l = r.login;
+    rows.push([
+      'Login (fixed rate)',
+      `${l.requests_per_s} req/s`,
+      `target ${l.target_rate}/s`,
+      `p50 ${l.p50_ms} ms`,
+      `p99 ${l.p99_ms} ms`,
+    ]);
+  }
+  if (r.paid_to_completed !== undefined) {
+    const d = r.paid_to_completed;
+    rows.push([
+      'Paid -> completed',
+      `${d.orders} orders`,
+      '',
+      `p50 ${d.p50_ms} ms`,
+      `p95 ${d.p95_ms} ms`,
+    ]);
+  }
+  if (r.npm_start !== undefined) {
+    const n = r.npm_start;
+    rows.push([
+      'npm start, first page',
+      `cold ${n.cold_ms} ms`,
+      `warm ${n.warm_ms} ms`,
+      `peak RSS ${n.peak_rss_mb} MB`,
+      n.cold_included_build || n.warm_included_build ? '(a start included a build)' : '',
+    ]);
+  }
+  if (rows.length === 0) return;
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  console.log('');
+  for (const row of rows)
+    console.log(
+      row
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    );
 }

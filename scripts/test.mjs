@@ -1,12 +1,19 @@
 // `npm test`: every test layer, in order — unit, integration (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and component tests in one vitest run, then a production build
-// and the browser suite (Playwright + Debian Chromium) against the real server. `npm run build`
-// builds the web app, the server and the demo game backend (e2e/global-setup.ts starts both).
+// and the entry-route JS budget (issue 8), the browser suite (Playwright + Debian Chromium)
+// against the real server, then the fault suite (tests/faults: real processes, SIGKILL, a
+// PostgreSQL restart, game down, worker lease, two APIs + two workers). `npm run build` builds
+// the web app, the server and the demo game backend (e2e/global-setup.ts starts both).
 import { run } from './lib.mjs';
 
 const only = process.argv[2];
-if (!only || only === 'unit') await run('npx', ['vitest', 'run']);
+if (!only || only === 'unit') {
+  await run('npx', ['vitest', 'run']);
+  await run('node', ['--test', 'scripts/check-bundle.test.mjs']);
+}
 if (!only || only === 'e2e') {
   await run('npm', ['run', 'build']);
+  await run('npm', ['run', 'check:bundle']);
   await run('npx', ['playwright', 'test']);
 }
+if (!only || only === 'faults') await run('npm', ['run', 'test:faults']);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { themeCssPlugin } from './src/app/theme/theme-css-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -13,6 +13,29 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const routerProductionBuild = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
+
+const i18nextSelector = fileURLToPath(new URL('./src/lib/i18next-selector.ts', import.meta.url));
+
+/**
+ * ADR 0024: react-i18next imports only `keyFromSelector` from i18next at load; point that import
+ * at our copy so i18next (15 KB gzip) is not a static import of the entry: lib/i18n.ts loads it
+ * lazily together with the texts. Shared with vitest.config.ts so the tests run the same code.
+ */
+export function reactI18nextSelectorPlugin(): Plugin {
+  return {
+    name: 'hc-react-i18next-selector',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === 'i18next' &&
+        importer &&
+        /[\\/]node_modules[\\/]react-i18next[\\/]/.test(importer)
+      )
+        return i18nextSelector;
+      return null;
+    },
+  };
+}
 
 /** Compile-time constants shared with vitest.config.ts. */
 export function appDefines(buildId: string) {
@@ -28,7 +51,7 @@ export default defineConfig(({ mode }) => {
   const buildId = env.BUILD_ID || new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   const isBuild = mode === 'production';
   return {
-    plugins: [react(), themeCssPlugin()],
+    plugins: [react(), themeCssPlugin(), reactI18nextSelectorPlugin()],
     resolve: {
       // react-router's package exports only its development build (with dev warnings);
       // ship the production build instead.
@@ -49,6 +72,8 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       assetsDir: 'assets',
       sourcemap: false,
+      // dist/.vite/manifest.json: the chunk graph scripts/check-bundle.mjs sums (entry budget).
+      manifest: true,
       // No inline <script> in index.html under the CSP: keep the module preload polyfill off.
       modulePreload: { polyfill: false },
       assetsInlineLimit: 0,

@@ -2,10 +2,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { themeCssPlugin } from './src/app/theme/theme-css-plugin.ts';
-import { appDefines } from './vite.config.ts';
+import { appDefines, reactI18nextSelectorPlugin } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [react(), themeCssPlugin()],
+  plugins: [react(), themeCssPlugin(), reactI18nextSelectorPlugin()],
   define: appDefines('test-build'),
   test: {
     name: 'web',

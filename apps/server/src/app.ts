@@ -7,6 +7,7 @@ import { createPaymentProviders, type PaymentProviders } from './adapters/paymen
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
+import { installAnalytics } from './modules/analytics';
 import { installAuth } from './modules/auth';
 import { registerGameRoutes } from './modules/game/game.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
@@ -25,7 +26,7 @@ import { createUserService } from './modules/user/user.service';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { installApiDocs } from './plugins/api-docs';
-import { installErrorHandling } from './plugins/envelope';
+import { answerFrameworkError, installErrorHandling } from './plugins/envelope';
 import { installHealthRoutes } from './plugins/health';
 import { configureCalls } from './plugins/register-call';
 import { childLoggerFactory, genReqId, installRequestContext } from './plugins/request-context';
@@ -68,6 +69,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId,
     childLoggerFactory,
+    // Router errors (over-long or malformed path parameters) answered as envelopes too.
+    frameworkErrors: answerFrameworkError,
     // Requests already in flight finish on close; idle keep-alive sockets are dropped.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -118,5 +121,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installOrders(app, { config, db, clock, gateway, providers, users });
   installAuth(app, { config, db, clock, sessions });
   installSocial(app, { config, db, clock });
+  installAnalytics(app, { db, config, clock });
   return app;
 }

@@ -117,6 +117,53 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the analytics settings (issue 7; ADR 0022) and derives a secret when none is set', () => {
+    const c = loadConfig({});
+    expect(c.analytics).toMatchObject({
+      retentionDays: 90,
+      deviceBatchesPerMinute: 30,
+      sessionHours: 12,
+    });
+    expect(Object.isFrozen(c.analytics)).toBe(true);
+    // Derived from PAYLOAD_KEY: stable for one key, different for another, never the key itself.
+    expect(c.analytics.signingSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}).analytics.signingSecret).toBe(c.analytics.signingSecret);
+    const other = loadConfig({ PAYLOAD_KEY: KEY }).analytics.signingSecret;
+    expect(other).not.toBe(c.analytics.signingSecret);
+    expect(other).not.toContain(KEY);
+    const given = loadConfig({
+      ANALYTICS_SIGNING_SECRET: 'an-analytics-secret-of-at-least-32-chars',
+      ANALYTICS_RETENTION_DAYS: '30',
+      ANALYTICS_DEVICE_BATCHES_PER_MINUTE: '5',
+      ANALYTICS_SESSION_HOURS: '2',
+    }).analytics;
+    expect(given).toEqual({
+      signingSecret: 'an-analytics-secret-of-at-least-32-chars',
+      retentionDays: 30,
+      deviceBatchesPerMinute: 5,
+      sessionHours: 2,
+    });
+    expect(
+      problemsOf({
+        ANALYTICS_SIGNING_SECRET: 'too-short',
+        ANALYTICS_RETENTION_DAYS: '0',
+        ANALYTICS_DEVICE_BATCHES_PER_MINUTE: 'many',
+        ANALYTICS_SESSION_HOURS: '1000',
+      }).sort(),
+    ).toEqual([
+      'ANALYTICS_DEVICE_BATCHES_PER_MINUTE',
+      'ANALYTICS_RETENTION_DAYS',
+      'ANALYTICS_SESSION_HOURS',
+      'ANALYTICS_SIGNING_SECRET',
+    ]);
+    try {
+      loadConfig({ ANALYTICS_SIGNING_SECRET: 'short-secret-value' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).not.toContain('short-secret-value');
+    }
+  });
+
   it('requires PAYLOAD_KEY in production and accepts it when given', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['PAYLOAD_KEY']);
     expect(problemsOf({ NODE_ENV: 'production', PORT: 'x' }).sort()).toEqual([

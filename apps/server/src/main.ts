@@ -1,7 +1,7 @@
 // Boots the server: config -> database (DATA_DIR lock) -> migrations -> demo seed -> buildApp ->
 // listen; on SIGTERM/SIGINT stops accepting, finishes in-flight requests, closes the database.
 import { pino } from 'pino';
-import { createGameGateway } from './adapters/game-gateway/client';
+import { createGameGateway, SERVER_LIST_CACHE_MS } from './adapters/game-gateway/client';
 import { createPaymentProviders } from './adapters/payments';
 import { buildApp, type Role } from './app';
 import { parseArgs, UsageError } from './cli';
@@ -84,6 +84,7 @@ async function boot(config: Config, role: Role): Promise<void> {
   const gateway = createGameGateway({
     gateways: config.gateways,
     timeoutMs: config.gatewayTimeoutMs,
+    serverListCacheMs: SERVER_LIST_CACHE_MS,
   });
   const providers = createPaymentProviders({ config, db: db.db, log: logger });
   const app = await buildApp(config, { database: db, role, logger, gateway, providers });
@@ -109,7 +110,11 @@ async function boot(config: Config, role: Role): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await worker?.stop();
-      await app.close(); // stops accepting, waits for in-flight requests
+      // Stops accepting and waits for in-flight requests. Fastify drops idle keep-alive sockets
+      // only once; a socket that was busy when the signal came turns idle afterwards and would
+      // hold the close until the timeout, so idle sockets are dropped until the close ends.
+      const dropIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+      await app.close().finally(() => clearInterval(dropIdle));
       await db.close(); // and releases the DATA_DIR lock
       logger.info('stopped');
       process.exit(0);

@@ -9,6 +9,7 @@ import type { PaymentProviders } from './adapters/payments';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
+import { createAnalyticsPurgeTimer } from './modules/analytics/analytics.purge';
 import { createJobQueue, type JobHandler, type JobKind } from './modules/jobs/jobs';
 import { createFulfilment } from './modules/orders/fulfilment';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -62,6 +63,12 @@ export function createWorkerLoop(deps: WorkerDeps) {
     log,
   });
   let lastSweep = Number.NEGATIVE_INFINITY;
+  const analyticsPurge = createAnalyticsPurgeTimer({
+    db,
+    clock,
+    retentionDays: config.analytics.retentionDays,
+    log,
+  });
 
   return {
     queue,
@@ -85,6 +92,7 @@ export function createWorkerLoop(deps: WorkerDeps) {
         const swept = await orders.sweepUnpaid();
         if (swept.closed + swept.recovered > 0) log.info(swept, 'unpaid orders swept');
       }
+      await analyticsPurge.runIfDue(); // issue 7 part 4: retention, at most every 10 minutes
     },
   };
 }

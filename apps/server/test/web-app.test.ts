@@ -22,6 +22,8 @@ function makeWebDist(): string {
   writeFileSync(join(dir, 'assets/index-AbC123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dir, 'assets/index-AbC123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite/manifest.json'), '{"src/main.tsx":{"file":"assets/x.js"}}');
   return dir;
 }
 
@@ -111,6 +113,15 @@ describe('web app serving', () => {
       const res = await app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('<div id="root">');
+    }
+  });
+
+  it('never serves the build manifest (source paths)', async () => {
+    for (const headers of [{}, html]) {
+      const res = await app.inject({ method: 'GET', url: '/.vite/manifest.json', headers });
+      expect(res.body).not.toContain('src/main.tsx');
+      if (headers === html) continue; // a browser navigation gets the SPA page
+      expect(res.statusCode).toBe(404);
     }
   });
 

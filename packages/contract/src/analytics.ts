@@ -67,7 +67,19 @@ const token = (max: number) =>
     .string()
     .min(1)
     .max(max)
-    .regex(/^[A-Za-z0-9_.:\-/]+$/, 'letters, digits and _ . : - / only');
+    .regex(/^[A-Za-z0-9_.:\-/]+$/, 'letters, digits and _ . : - / only')
+    // Issue 7 part 4: a run of 9+ digits looks like a phone, card or ID number, never a name.
+    .refine((v) => !/\d{9}/.test(v), 'no run of 9 or more digits');
+
+/** An http(s) URL reduced to origin + path: no user:password@, no query, no fragment. */
+function isBareUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.username === '' && u.password === '' && u.search === '' && u.hash === '';
+  } catch {
+    return false;
+  }
+}
 const durationMs = z.number().int().nonnegative().max(ANALYTICS_LIMITS.maxDurationMs);
 
 /**
@@ -99,6 +111,7 @@ export const analyticsEventSchema = z.strictObject({
   trafficsource_link: z
     .url({ protocol: /^https?$/ })
     .max(512)
+    .refine(isBareUrl, 'origin and path only: no credentials, query or fragment')
     .optional(),
   /** Navigation Timing: responseEnd - requestStart, ms. */
   loading_request_time: durationMs.optional(),
@@ -118,7 +131,12 @@ export const analyticsBatchSchema = z.strictObject({
   /** 16-64 base64url characters, new for every batch. */
   nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
   ts: unixSeconds,
-  lang: z.string().max(16).optional(),
+  /** The page's language tag, e.g. `en-US`. */
+  lang: z
+    .string()
+    .max(16)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, 'a language tag such as en-US')
+    .optional(),
   game_id: numericId.optional(),
   /** The signed-in portal account, when there is one (user_info). */
   account_id: numericId.optional(),
@@ -150,7 +168,8 @@ export const analyticsSession = defineCall({
   tag: 'analytics',
   chosen:
     'SPEC §7 does not show the signature. key = HMAC-SHA256(secret, "hc-analytics-v1|" + sid + ' +
-    '"|" + device_id); sid = "<expires_at>.<random>". Rate-limited per IP (TooManyRequests).',
+    '"|" + device_id); sid = "<expires_at>.<random>". Rate-limited per IP, 120 a minute ' +
+    '(TooManyRequests).',
 });
 
 export const analyticsCollectBodySchema = z.object({
@@ -183,6 +202,8 @@ export const analyticsCollect = defineCall({
     'payload = JSON text of a batch {v, sid, device_id, nonce, ts, lang?, game_id?, account_id?, ' +
     'events}; sig = base64url(HMAC-SHA256(key, payload)). Bad signature or expired sid → ' +
     'AnalyticsSignatureInvalid; ts outside ±300 s or a (sid, nonce) seen before → ' +
-    'AnalyticsReplay; malformed payload → InvalidParams; over the per-device rate → ' +
+    'AnalyticsReplay; malformed payload → InvalidParams; payload over ' +
+    `${ANALYTICS_LIMITS.maxPayloadChars} characters or over ${ANALYTICS_LIMITS.maxEvents} ` +
+    'events → PayloadTooLarge; over the per-device rate → ' +
     'TooManyRequests. Bad events are listed in `rejected`, the rest are stored.',
 });

@@ -1,8 +1,18 @@
 // Wire primitives shared by every area: ids, money, times, paging (DESIGN §4).
 import { z } from 'zod';
 
+/**
+ * Unix seconds of 9999-12-31T23:59:59Z: the last second a JS Date, an ISO string and a PostgreSQL
+ * timestamp all hold (issue 8 part 4: a larger `begin` filter became an Invalid Date -> SystemBusy).
+ */
+export const UNIX_SECONDS_MAX = 253_402_300_799;
 /** Unix seconds (DESIGN §4: times on the wire are seconds). */
-export const unixSeconds = z.number().int().nonnegative().describe('Unix time in seconds');
+export const unixSeconds = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(UNIX_SECONDS_MAX)
+  .describe('Unix time in seconds');
 /** Integer minor units of `currency` (499 = 4.99 USD). */
 export const minorUnits = z
   .number()
@@ -16,15 +26,21 @@ export const currencyCode = z
   .describe('ISO 4217 currency code');
 /** HC Point amounts are whole numbers. */
 export const hcPoint = z.number().int().nonnegative().describe('HC Point (integer)');
-/** Numeric database ids travel as JSON numbers, never strings. */
+/** Numeric database ids travel as JSON numbers, never strings (bigint columns: <= 2^53 - 1). */
 export const numericId = z.number().int().positive();
+/**
+ * Largest PostgreSQL `integer` (int4): game ids and game server ids are int4 columns, so a larger
+ * value must stop at validation, not reach the database (issue 8 part 4 fuzz: "out of range for
+ * type integer" answered SystemBusy).
+ */
+export const INT4_MAX = 2_147_483_647;
 /** Role ids come from the game and are opaque (they may exceed 2^53): strings. */
 export const roleId = z
   .string()
   .min(1)
   .max(64)
   .describe('Role id as issued by the game (opaque string)');
-export const serverId = numericId.describe('Game server id');
+export const serverId = numericId.max(INT4_MAX).describe('Game server id');
 export const sdkOrderId = z
   .string()
   .min(1)

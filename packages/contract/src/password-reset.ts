@@ -24,7 +24,7 @@ export const phoneCodeSendBodySchema = z.object({ target: e164Phone, purpose: co
 
 const codeChosen =
   'SPEC says caller-defined: body { target, purpose: login|reset }; result { resend_after, expires_in } in seconds. ' +
-  'Too frequent requests answer AuthCodeSendTooFrequently (SPEC §5).';
+  'Too frequent requests answer AuthCodeSendTooFrequently (SPEC §5) with data { retry_after } in seconds.';
 export const userEmailCodeSend = defineCall({
   path: '/api/user/email/code/send',
   method: 'POST',

@@ -53,6 +53,9 @@ export function safeRedirectPath(raw: unknown): string {
     return DEFAULT_RETURN_PATH;
   }
   if (url.origin !== PROBE_ORIGIN || url.pathname === LOGIN_PATH) return DEFAULT_RETURN_PATH;
+  // Dot segments are resolved only now: `/.//evil` and `/..//evil` become `//evil`, which a
+  // browser reads as another host (issue 8 part 5 open-redirect corpus). Check the result too.
+  if (!looksLocal(url.pathname)) return DEFAULT_RETURN_PATH;
   return url.pathname + url.search + url.hash;
 }
 

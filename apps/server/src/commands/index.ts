@@ -1,9 +1,11 @@
 // Every operator command, by name. Each lives in its own file next to this one.
+import { analyticsReportCommand } from './analytics-report';
 import { redeemBatch } from './redeem';
 import { refund } from './refund';
 import type { Command } from './types';
 
 export const commands: Readonly<Record<string, Command>> = {
+  'analytics-report': analyticsReportCommand,
   'redeem-batch': redeemBatch,
   refund,
 };

@@ -68,6 +68,23 @@ export function databaseFromPool(
   };
 }
 
+/**
+ * Routes connection errors to `onPoolError` instead of crashing the process. pg-pool listens
+ * for errors only on IDLE clients; a client checked out between two statements (inside a
+ * transaction, or a worker between queries) whose server connection is terminated (PostgreSQL
+ * restarted: FATAL 57P01) emits 'error' with no listener, which Node turns into an uncaught
+ * exception. A listener on every client for its whole life keeps the process up; the broken
+ * client is not queryable any more, so pg-pool discards it on release and opens a new one
+ * (fault suite, tests/faults/postgres-restart.test.ts).
+ */
+function watchPoolErrors(pool: pg.Pool, options: PoolOptions): void {
+  // An idle client's error reaches both listeners: report it once, from the client's own.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', (err) => options.onPoolError?.(err));
+  });
+}
+
 export function openPostgres(url: string, poolSize: number, options: PoolOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -75,7 +92,7 @@ export function openPostgres(url: string, poolSize: number, options: PoolOptions
     types: typeOverrides,
     connectionTimeoutMillis: 10_000,
   });
-  pool.on('error', (err) => options.onPoolError?.(err));
+  watchPoolErrors(pool, options);
   return databaseFromPool('postgres', pool);
 }
 

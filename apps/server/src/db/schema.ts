@@ -456,7 +456,8 @@ export interface AnalyticsNoncesTable {
 }
 
 export interface AnalyticsRateTable {
-  device_id: string;
+  /** `device:<device_id>` or `ip:<address>` (lib/rate-counter.ts). */
+  bucket: string;
   window_start: Date;
   count: number;
 }

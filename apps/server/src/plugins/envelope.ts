@@ -54,6 +54,36 @@ function sendAppError(reply: FastifyReply, err: AppError): FastifyReply {
   return reply.code(err.httpStatus).type('application/json; charset=utf-8').send(err.toEnvelope());
 }
 
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before any route or error handler runs
+ * (a path parameter over maxParamLength -> 414, a malformed percent-encoding -> 400). Without it
+ * they are answered with fastify's own JSON, not the envelope (issue 8 part 4 fuzz). /api paths
+ * get InvalidParams; other paths keep the plain HTTP status.
+ */
+export function answerFrameworkError(
+  err: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (isApiPath(req.url)) {
+    void sendAppError(
+      reply,
+      new AppError(ErrorCode.InvalidParams, {
+        issues: [
+          {
+            path: 'params',
+            message:
+              err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL',
+          },
+        ],
+      }),
+    );
+    return;
+  }
+  const status = err.statusCode !== undefined && err.statusCode >= 400 ? err.statusCode : 400;
+  void reply.code(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error' });
+}
+
 export interface ErrorHandlingOptions {
   bodyLimit: number;
   /** Not-found for anything outside /api (the web app's SPA fallback). */

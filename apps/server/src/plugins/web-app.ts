@@ -72,6 +72,8 @@ export async function installWebApp(app: FastifyInstance, webDistDir: string): P
     cacheControl: false,
     index: ['index.html'],
     redirect: false,
+    // The build manifest (/.vite/) maps source paths to chunks: never served.
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
     setHeaders(reply, path) {
       const rel = relative(webDistDir, path).split(sep).join('/');
       if (basename(rel).startsWith('index.html')) reply.header('cache-control', NO_CACHE);

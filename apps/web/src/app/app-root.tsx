@@ -8,6 +8,7 @@ import { SessionBridge } from '../features/session/components/session-bridge';
 import { useEpointSync } from '../features/session/hooks/use-epoint-sync';
 import { useAppState, useIsAppLoading } from '../lib/app-store';
 import { isIosUserAgent } from '../lib/device';
+import { useAnalytics } from '../lib/analytics/use-analytics';
 import { IosNotSupportedPage } from './errors/status-pages';
 import { useDocumentTitle } from './hooks/use-document-title';
 import { useDropConsumedParams } from './hooks/use-drop-consumed-params';
@@ -18,6 +19,7 @@ export function AppRoot() {
   useDocumentTitle();
   useEpointSync();
   useDropConsumedParams();
+  useAnalytics();
   const loading = useIsAppLoading();
   const navigating = useNavigation().state === 'loading';
   const iosBlocked = useAppState((s) => s.config?.ios_supported === false);

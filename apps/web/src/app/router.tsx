@@ -2,7 +2,7 @@
 // (a shared array breaks a second router, e.g. in tests). Load-error boundaries sit on
 // pathless parents: an errorElement on a lazy route does not render when its own import fails.
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type enCommon from '../locales/en-US/common.json';
 import { GlobalLoader } from '../components/ui/global-loader';
 import { AppRoot } from './app-root';
@@ -10,7 +10,7 @@ import { RouteLoadError } from './errors/chunk-error';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { ForbiddenPage, NotFoundPage } from './errors/status-pages';
 import { paths } from '../lib/paths';
-import { Redirect } from './redirect';
+import { redirectTarget } from './redirect';
 
 export type RouteTitleKey = keyof (typeof enCommon)['routes'];
 
@@ -37,6 +37,17 @@ export function lazyRoute(load: () => Promise<RouteModule>) {
   };
 }
 
+/**
+ * SPEC §2 redirect routes, keeping the query (redirect.tsx). As loaders, the router follows them
+ * before the first render and starts loading the target's lazy chunks at once (ADR 0024).
+ */
+export function redirectRoute(to: string): Pick<RouteObject, 'loader'> {
+  return {
+    loader: ({ request }: LoaderFunctionArgs) =>
+      replace(redirectTarget(to, new URL(request.url).search)),
+  };
+}
+
 const handle = (titleKey: RouteTitleKey, page?: RouteHandle['page']): RouteHandle => ({
   titleKey,
   page,
@@ -46,7 +57,7 @@ const handle = (titleKey: RouteTitleKey, page?: RouteHandle['page']): RouteHandl
 function mainChildren(): RouteObject[] {
   return [
     // SPEC §2: /main opened bare goes to its first child, keeping the query string.
-    { index: true, element: <Redirect to={paths.home} /> },
+    { index: true, ...redirectRoute(paths.home) },
     {
       path: 'home',
       handle: handle('home', 'home'),
@@ -114,8 +125,10 @@ export function createRoutes(): RouteObject[] {
           id: 'boundary',
           errorElement: <RouteErrorBoundary />,
           children: [
-            { index: true, element: <Redirect to={paths.main} /> },
-            { path: 'account', element: <Redirect to={paths.accountUser} /> },
+            // Straight to /main/home (where /main goes): one hop, so the router loads the
+            // layout's and the page's lazy chunks together.
+            { index: true, ...redirectRoute(paths.home) },
+            { path: 'account', ...redirectRoute(paths.accountUser) },
             {
               path: 'main',
               lazy: lazyRoute(() => import('./layouts/main-layout')),

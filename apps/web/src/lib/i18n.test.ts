@@ -1,7 +1,7 @@
 // SPEC §1: the stored language wins, else the browser's languages, else en-US.
 import { STORAGE_KEYS } from '@hc/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { changeLanguage, detectLanguage, i18next } from './i18n';
+import { changeLanguage, detectLanguage, getI18next } from './i18n';
 
 function browserLanguages(languages: string[]) {
   vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
@@ -30,6 +30,7 @@ describe('detectLanguage', () => {
 describe('changeLanguage', () => {
   it('loads the texts lazily, stores the choice and sets <html lang>', async () => {
     await changeLanguage('th-TH');
+    const i18next = getI18next();
     expect(i18next.t('nav.home')).toBe('หน้าแรก');
     expect(i18next.t('errors:SystemBusy')).toBe('ระบบไม่ว่าง โปรดลองอีกครั้งในภายหลัง');
     expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('th-TH');

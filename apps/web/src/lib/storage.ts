@@ -82,6 +82,9 @@ export const storage = {
     return id;
   },
 
+  /** The device id if it was created already; never creates it (analytics waits for it). */
+  peekDeviceId: (): string | null => read(STORAGE_KEYS.deviceId),
+
   getLanguage: (): string | null => read(STORAGE_KEYS.language),
   setLanguage: (language: string): void => write(STORAGE_KEYS.language, language),
 

@@ -36,13 +36,15 @@ const statements = [
     primary key (sid, nonce)
   )`,
   sql`create index analytics_nonces_created_idx on analytics_nonces (created_at)`,
-  // Per-device rate counter when REDIS_URL is not set (fixed one-minute windows).
+  // Rate counters when REDIS_URL is not set (fixed one-minute windows, lib/rate-counter.ts):
+  // `bucket` is e.g. `device:<device_id>` (collector) or `ip:<address>` (session call).
   sql`create table analytics_rate (
-    device_id text not null,
+    bucket text not null,
     window_start timestamptz not null,
     count integer not null,
-    primary key (device_id, window_start)
+    primary key (bucket, window_start)
   )`,
+  sql`create index analytics_rate_window_idx on analytics_rate (window_start)`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

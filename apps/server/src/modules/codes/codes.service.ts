@@ -61,20 +61,28 @@ export function createCodeService(deps: CodeServiceDeps) {
       .update(`${channel}\n${dest}\n${purpose}\n${code}`)
       .digest('hex');
 
-  async function countSince(
+  /**
+   * Milliseconds until one more send fits `limit` sends per `windowMs` (0 = it fits now): the
+   * oldest of the newest `limit` rows in the window must leave it first.
+   */
+  async function waitMs(
     exec: Kysely<DB>,
     column: 'destination' | 'ip',
     value: string,
-    since: Date,
+    now: number,
+    windowMs: number,
+    limit: number,
     channel?: CodeChannel,
   ): Promise<number> {
     let q = exec
       .selectFrom('verification_codes')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .select('created_at')
       .where(column, '=', value)
-      .where('created_at', '>', since);
+      .where('created_at', '>', new Date(now - windowMs));
     if (channel !== undefined) q = q.where('channel', '=', channel);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+    const rows = await q.orderBy('created_at', 'desc').limit(limit).execute();
+    const oldest = rows[limit - 1];
+    return oldest === undefined ? 0 : new Date(oldest.created_at).getTime() + windowMs - now;
   }
 
   async function deliver(channel: CodeChannel, to: string, code: string): Promise<void> {
@@ -114,19 +122,24 @@ export function createCodeService(deps: CodeServiceDeps) {
           trx,
         );
         await sql`select pg_advisory_xact_lock(${LOCK_IP}, hashtext(${req.ip}))`.execute(trx);
-        const tooFrequent =
-          (await countSince(
+        const wait = Math.max(
+          await waitMs(trx, 'destination', dest, ms, CODE_POLICY.resendAfterMs, 1, req.channel),
+          await waitMs(
             trx,
             'destination',
             dest,
-            new Date(ms - CODE_POLICY.resendAfterMs),
+            ms,
+            86_400_000,
+            CODE_POLICY.perDestinationPerDay,
             req.channel,
-          )) >= 1 ||
-          (await countSince(trx, 'destination', dest, new Date(ms - 86_400_000), req.channel)) >=
-            CODE_POLICY.perDestinationPerDay ||
-          (await countSince(trx, 'ip', req.ip, new Date(ms - 3_600_000))) >=
-            CODE_POLICY.perIpPerHour;
-        if (tooFrequent) throw new AppError(ErrorCode.AuthCodeSendTooFrequently);
+          ),
+          await waitMs(trx, 'ip', req.ip, ms, 3_600_000, CODE_POLICY.perIpPerHour),
+        );
+        // data.retry_after: seconds until a send fits again (like the login and gift-code limits).
+        if (wait > 0)
+          throw new AppError(ErrorCode.AuthCodeSendTooFrequently, {
+            retry_after: Math.max(1, Math.ceil(wait / 1000)),
+          });
         await trx
           .insertInto('verification_codes')
           .values({

@@ -76,7 +76,15 @@ export function registerOrderRoutes(
             .code(400)
             .send({ code: ErrorCode.AuthFail, msg: 'webhook verification failed' });
         }
-        const outcome = await orders.applyPaymentEvent(provider.name, event);
+        let outcome: Awaited<ReturnType<typeof orders.applyPaymentEvent>>;
+        try {
+          outcome = await orders.applyPaymentEvent(provider.name, event);
+        } catch (err) {
+          // Nothing was stored (one transaction). HTTP 503 makes the provider retry; a 200 with a
+          // SystemBusy envelope would count as delivered (database outage, fault suite).
+          req.log.error({ err, provider: provider.name, event: event.eventId }, 'webhook failed');
+          return reply.code(503).send({ code: ErrorCode.SystemBusy, msg: 'retry later' });
+        }
         req.log.info({ provider: provider.name, event: event.eventId, outcome }, 'webhook applied');
         const code =
           outcome === 'unknown_order'

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, ServerOrderStatus, type CallResult, type api } from '@hc/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../../config';
 import type { DB, OrderStatusValue } from '../../db/schema';
 import type { GameGateway } from '../../adapters/game-gateway/types';
@@ -25,7 +25,11 @@ import {
 } from '../catalog/catalog.service';
 import { findServerAndRole } from '../game/game.service';
 import { enqueueJob } from '../jobs/jobs';
-import { creditHcPoint, debitHcPoint, createWalletService } from '../wallet/wallet.service';
+import {
+  creditHcPoint,
+  createWalletService,
+  debitHcPointWithBalance,
+} from '../wallet/wallet.service';
 import { createOrdersRepository, type OrderRow } from './orders.repository';
 import { refundOrder } from './refunds';
 
@@ -136,6 +140,46 @@ export function createOrdersService(deps: OrdersDeps) {
     });
   }
 
+  /**
+   * The common HC Point payment in one statement (ADR 0023): an unpaid, unexpired game pack of
+   * this player, priced in HC Point and with no rebate to credit, moves to paid with its
+   * timeline row and its delivery job (the row enqueueJob writes, same dedupe key), exactly what
+   * transition + onPaid do for it. The UPDATE holds the order's row lock until COMMIT.
+   * undefined: not such an order (the caller checks why, as before).
+   */
+  async function markPaidForDelivery(
+    trx: Transaction<DB>,
+    accountId: number,
+    sdkOrderId: string,
+    now: Date,
+  ): Promise<OrderRow | undefined> {
+    const { rows } = await sql<OrderRow>`with paid as (
+        update orders set status = ${Paid}, updated_at = ${now}, paid_at = ${now}
+        where sdk_order_id = ${sdkOrderId} and account_id = ${accountId}
+          and provider = 'epoint' and hc_price is not null and status = ${Unpaid}
+          and expires_at > ${now} and kind = 'game' and hc_gift = 0
+        returning *),
+      timeline as (
+        insert into order_events (order_id, status, note, created_at)
+        select id, ${Paid}::smallint, null, ${now}::timestamptz from paid),
+      job as (
+        insert into jobs (kind, dedupe_key, order_id, payload, run_at, created_at, updated_at)
+        select 'deliver', 'deliver:' || sdk_order_id, id, '{}', ${now}::timestamptz,
+          ${now}::timestamptz, ${now}::timestamptz from paid
+        on conflict (dedupe_key) do nothing)
+      select * from paid`.execute(trx);
+    const row = rows[0];
+    return row === undefined
+      ? undefined
+      : {
+          ...row,
+          id: Number(row.id),
+          account_id: Number(row.account_id),
+          game_account_id: Number(row.game_account_id),
+          product_id: Number(row.product_id),
+        };
+  }
+
   return {
     orderUrl,
 
@@ -171,54 +215,69 @@ export function createOrdersService(deps: OrdersDeps) {
       const sdkOrderId = newSdkOrderId(now);
       let order: OrderRow;
       try {
-        order = await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('orders')
-            .values({
-              sdk_order_id: sdkOrderId,
-              account_id: input.accountId,
-              game_account_id: input.gameAccountId,
-              game_id: input.gameId,
-              server_id: server.server_id,
-              server_name: server.server_name,
-              role_id: role.role_id,
-              role_name: role.role_name,
-              product_id: product.id,
-              cp_goods_id: body.cp_goods_id,
-              kind: product.kind,
-              item_name: itemName,
-              item_names: JSON.stringify(product.names),
-              price: product.price,
-              currency: product.currency,
-              hc_amount: product.kind === 'coin' ? product.amount : null,
-              // Coin packs: the gift goes to present. Game packs bought with money: the running
-              // rebate (SPEC §3 rebate information) is credited to present on payment.
-              hc_gift:
-                product.kind === 'coin'
-                  ? product.gift
-                  : channel.method !== 'epoint' && rebateActive(product.rebate, now)
-                    ? (product.rebate?.amount ?? 0)
-                    : 0,
-              hc_price: channel.method === 'epoint' ? product.price : null,
-              items: JSON.stringify(product.items),
-              channel_code: body.channel_code,
-              provider: provider?.name ?? 'epoint',
-              pay_url: channel.method === 'epoint' ? orderUrl(sdkOrderId) : null,
-              status: Unpaid,
-              language: input.language,
-              idempotency_key: input.idempotencyKey ?? null,
-              expires_at: new Date(now.getTime() + config.orderUnpaidTtlMinutes * 60_000),
-              created_at: now,
-              updated_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('order_events')
-            .values({ order_id: row.id, status: Unpaid, note: null, created_at: now })
-            .execute();
-          return { ...row, id: Number(row.id) };
-        });
+        // The order and its first timeline row in one statement (atomic on its own, ADR 0023).
+        const row = await db
+          .with('o', (qb) =>
+            qb
+              .insertInto('orders')
+              .values({
+                sdk_order_id: sdkOrderId,
+                account_id: input.accountId,
+                game_account_id: input.gameAccountId,
+                game_id: input.gameId,
+                server_id: server.server_id,
+                server_name: server.server_name,
+                role_id: role.role_id,
+                role_name: role.role_name,
+                product_id: product.id,
+                cp_goods_id: body.cp_goods_id,
+                kind: product.kind,
+                item_name: itemName,
+                item_names: JSON.stringify(product.names),
+                price: product.price,
+                currency: product.currency,
+                hc_amount: product.kind === 'coin' ? product.amount : null,
+                // Coin packs: the gift goes to present. Game packs bought with money: the running
+                // rebate (SPEC §3 rebate information) is credited to present on payment.
+                hc_gift:
+                  product.kind === 'coin'
+                    ? product.gift
+                    : channel.method !== 'epoint' && rebateActive(product.rebate, now)
+                      ? (product.rebate?.amount ?? 0)
+                      : 0,
+                hc_price: channel.method === 'epoint' ? product.price : null,
+                items: JSON.stringify(product.items),
+                channel_code: body.channel_code,
+                provider: provider?.name ?? 'epoint',
+                pay_url: channel.method === 'epoint' ? orderUrl(sdkOrderId) : null,
+                status: Unpaid,
+                language: input.language,
+                idempotency_key: input.idempotencyKey ?? null,
+                expires_at: new Date(now.getTime() + config.orderUnpaidTtlMinutes * 60_000),
+                created_at: now,
+                updated_at: now,
+              })
+              .returningAll(),
+          )
+          .with('e', (qb) =>
+            qb
+              .insertInto('order_events')
+              .columns(['order_id', 'status', 'note', 'created_at'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('o')
+                  .select([
+                    'o.id',
+                    sql<OrderStatusValue>`${Unpaid}::smallint`.as('status'),
+                    sql<null>`null`.as('note'),
+                    sql<Date>`${now}::timestamptz`.as('created_at'),
+                  ]),
+              ),
+          )
+          .selectFrom('o')
+          .selectAll()
+          .executeTakeFirstOrThrow();
+        order = { ...row, id: Number(row.id) };
       } catch (err) {
         // Two requests with the same key raced: the other one's order wins.
         if (isUniqueViolation(err) && input.idempotencyKey !== undefined) {
@@ -303,28 +362,36 @@ export function createOrdersService(deps: OrdersDeps) {
     async payWithHcPoint(accountId: number, sdkOrderId: string) {
       const now = clock.now();
       const result = await db.transaction().execute(async (trx) => {
-        const order = await repo.bySdkId(trx, sdkOrderId, { forUpdate: true });
-        if (order === undefined || order.account_id !== accountId)
-          throw new AppError(ErrorCode.OrderNotFound);
-        if (order.provider !== 'epoint' || order.hc_price === null)
-          throw new AppError(ErrorCode.OrderNotPayable);
-        if (order.status === Paid || order.status === Delivered)
-          return { order, status: order.status };
-        if (order.status !== Unpaid || order.expires_at <= now)
-          throw new AppError(ErrorCode.OrderNotPayable);
-        await debitHcPoint(trx, {
+        // The order's own changes first and the money move last (ADR 0023): the debit takes the
+        // shared system_spend row lock, which every payment waits for until COMMIT. Too little
+        // HC Point throws there and the whole transaction, order change included, rolls back.
+        let order = await markPaidForDelivery(trx, accountId, sdkOrderId, now);
+        if (order === undefined) {
+          // Not an unpaid, payable game pack of this player: find out why, under the row lock.
+          order = await repo.bySdkId(trx, sdkOrderId, { forUpdate: true });
+          if (order === undefined || order.account_id !== accountId)
+            throw new AppError(ErrorCode.OrderNotFound);
+          if (order.provider !== 'epoint' || order.hc_price === null)
+            throw new AppError(ErrorCode.OrderNotPayable);
+          if (order.status === Paid || order.status === Delivered)
+            return { order, status: order.status, balance: undefined };
+          if (order.status !== Unpaid || order.expires_at <= now)
+            throw new AppError(ErrorCode.OrderNotPayable);
+          await repo.transition(trx, order, [Unpaid], Paid, now, { paidAt: now });
+          await onPaid(trx, order, now);
+        }
+        const debit = await debitHcPointWithBalance(trx, {
           gameAccountId: order.game_account_id,
-          amount: order.hc_price,
+          amount: order.hc_price ?? 0,
           idempotencyKey: `${order.sdk_order_id}:epoint-pay`,
         });
-        await repo.transition(trx, order, [Unpaid], Paid, now, { paidAt: now });
-        await onPaid(trx, order, now);
-        return { order, status: Paid as OrderStatusValue };
+        return { order, status: Paid as OrderStatusValue, balance: debit.balance };
       });
       return {
         sdk_order_id: result.order.sdk_order_id,
         status: result.status,
-        balance: await wallet.getBalance(result.order.game_account_id),
+        // The balance after payment is known from the locked buckets; a repeat call reads it.
+        balance: result.balance ?? (await wallet.getBalance(result.order.game_account_id)),
       };
     },
 

@@ -1,13 +1,16 @@
 // Routes for the user calls implemented so far: /api/user/uinfo (auth optional).
-import { api } from '@hc/contract';
+import { api, INT4_MAX } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
 import type { UserService } from './user.service';
 
-/** The `gameid` header as a game id (SPEC §7), or undefined. */
+/**
+ * The `gameid` header as a game id (SPEC §7), or undefined. Game ids are int4 (`games.id`): a
+ * larger number names no game and must not reach PostgreSQL (issue 8 part 4 fuzz).
+ */
 export function gameIdOf(header: string | undefined): number | undefined {
   const n = header === undefined ? Number.NaN : Number(header);
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  return Number.isSafeInteger(n) && n > 0 && n <= INT4_MAX ? n : undefined;
 }
 
 export function registerUserRoutes(app: FastifyInstance, users: UserService): void {

@@ -1,5 +1,5 @@
 // Data access for the HC Point ledger (0004-wallet): the only code naming the ledger tables.
-import { type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, LedgerAccountKind } from '../../db/schema';
 
 export type PlayerBucket = 'basic' | 'present';
@@ -65,6 +65,69 @@ export function walletStatements(trx: Transaction<DB>) {
         kind: r.kind,
         balance: r.balance,
       }));
+    },
+
+    /**
+     * lockPlayerAccounts and transferExists in one round trip (ADR 0023): the buckets locked FOR
+     * UPDATE in id order (none when the player has no bucket yet) and whether the key was used.
+     */
+    async lockPlayerAccountsAndCheckKey(
+      gameAccountId: number,
+      idempotencyKey: string,
+    ): Promise<{ accounts: LedgerAccountRef[]; keyUsed: boolean }> {
+      const { rows } = await sql<{
+        key_used: boolean;
+        id: number | null;
+        kind: LedgerAccountKind | null;
+        balance: number | null;
+      }>`select k.key_used, b.id, b.kind, b.balance
+        from (select exists (select 1 from ledger_transfers where idempotency_key = ${idempotencyKey})
+          as key_used) k
+        left join lateral (select id, kind, balance from ledger_accounts
+          where game_account_id = ${gameAccountId} order by id for update) b on true`.execute(trx);
+      const accounts: LedgerAccountRef[] = [];
+      for (const r of rows) {
+        if (r.id === null || r.kind === null || r.balance === null) continue;
+        accounts.push({
+          id: Number(r.id),
+          gameAccountId,
+          kind: r.kind,
+          balance: Number(r.balance),
+        });
+      }
+      return { accounts, keyUsed: rows[0]?.key_used === true };
+    },
+
+    /**
+     * insertTransfer and insertEntries as one statement (ADR 0023): the transfer's id, or
+     * undefined when the key was already used (then no entry is written). A system
+     * counterparty is named by kind and resolved in the same statement.
+     */
+    async insertTransferWithEntries(
+      idempotencyKey: string,
+      kind: string,
+      entries: Array<
+        ({ ledgerAccountId: number } | { system: SystemAccount }) & { amount: number }
+      >,
+    ): Promise<number | undefined> {
+      if (entries.length === 0) return this.insertTransfer(idempotencyKey, kind);
+      const rows = sql.join(
+        entries.map((e) =>
+          'system' in e
+            ? sql`((select id from ledger_accounts where game_account_id is null
+                and kind = ${e.system}), ${e.amount}::bigint)`
+            : sql`(${e.ledgerAccountId}::bigint, ${e.amount}::bigint)`,
+        ),
+      );
+      const { rows: inserted } = await sql<{ transfer_id: number }>`with t as (
+          insert into ledger_transfers (idempotency_key, kind) values (${idempotencyKey}, ${kind})
+          on conflict (idempotency_key) do nothing returning id)
+        insert into ledger_entries (transfer_id, ledger_account_id, amount)
+        select t.id, x.account_id, x.amount from t
+        cross join (values ${rows}) as x (account_id, amount)
+        returning transfer_id`.execute(trx);
+      const id = inserted[0]?.transfer_id;
+      return id === undefined ? undefined : Number(id);
     },
 
     async accountId(

@@ -309,37 +309,71 @@ export async function reverseDebit(
   return { applied: true, basic, present };
 }
 
-/** Spends `amount`, present first, then basic; too little -> ePointNumInsufficient. */
+/**
+ * Spends `amount`, present first, then basic; too little -> ePointNumInsufficient. Two round
+ * trips (ADR 0023): the player's buckets are locked (with the key check), the split is computed
+ * on those locked balances, then the transfer and its entries are written in one statement.
+ * The entries move the shared system_spend balance, whose row lock every payment waits for until
+ * COMMIT: callers run this last in their transaction, so the lock is held as briefly as possible.
+ * `balance` is the player's balance after the call (unchanged when nothing moved), known from
+ * the locked buckets without another read.
+ */
+export async function debitHcPointWithBalance(
+  trx: Transaction<DB>,
+  input: { gameAccountId: number; amount: number; idempotencyKey: string },
+): Promise<TransferResult & { fromPresent: number; fromBasic: number; balance: Balance }> {
+  requireAmount(input.amount, 'amount');
+  if (input.amount === 0) throw new RangeError('amount must be > 0');
+  const st = walletStatements(trx);
+  const { accounts, keyUsed } = await st.lockPlayerAccountsAndCheckKey(
+    input.gameAccountId,
+    input.idempotencyKey,
+  );
+  const presentRow = accounts.find((a) => a.kind === 'present');
+  const basicRow = accounts.find((a) => a.kind === 'basic');
+  const present = presentRow?.balance ?? 0;
+  const basic = basicRow?.balance ?? 0;
+  const unchanged = {
+    fromPresent: 0,
+    fromBasic: 0,
+    balance: { basicNum: basic, presentNum: present },
+  };
+  if (keyUsed) return { applied: false, ...unchanged };
+  if (present + basic < input.amount) throw new AppError(ErrorCode.ePointNumInsufficient);
+  const fromPresent = Math.min(present, input.amount);
+  const fromBasic = input.amount - fromPresent;
+  // A bucket gives something only when its balance is > 0, so its row exists.
+  const entries: Array<
+    ({ ledgerAccountId: number } | { system: SystemAccount }) & { amount: number }
+  > = [];
+  if (fromPresent > 0 && presentRow !== undefined)
+    entries.push({ ledgerAccountId: presentRow.id, amount: -fromPresent });
+  if (fromBasic > 0 && basicRow !== undefined)
+    entries.push({ ledgerAccountId: basicRow.id, amount: -fromBasic });
+  entries.push({ system: 'system_spend', amount: input.amount });
+  let transferId: number | undefined;
+  try {
+    transferId = await st.insertTransferWithEntries(input.idempotencyKey, 'debit', entries);
+  } catch (err) {
+    if (isBalanceCheckViolation(err)) throw new AppError(ErrorCode.ePointNumInsufficient);
+    throw err;
+  }
+  if (transferId === undefined) return { applied: false, ...unchanged };
+  return {
+    applied: true,
+    fromPresent,
+    fromBasic,
+    balance: { basicNum: basic - fromBasic, presentNum: present - fromPresent },
+  };
+}
+
+/** debitHcPointWithBalance without the balance. */
 export async function debitHcPoint(
   trx: Transaction<DB>,
   input: { gameAccountId: number; amount: number; idempotencyKey: string },
 ): Promise<TransferResult & { fromPresent: number; fromBasic: number }> {
-  requireAmount(input.amount, 'amount');
-  if (input.amount === 0) throw new RangeError('amount must be > 0');
-  const st = walletStatements(trx);
-  const { gameAccountId } = input;
-  if (await st.transferExists(input.idempotencyKey))
-    return { applied: false, fromPresent: 0, fromBasic: 0 };
-  // Lock both buckets first, so the split is computed on balances no one else can change.
-  await st.ensurePlayerAccounts(gameAccountId, ['basic', 'present']);
-  const locked = await st.lockPlayerAccounts(gameAccountId);
-  const present = locked.find((a) => a.kind === 'present')?.balance ?? 0;
-  const basic = locked.find((a) => a.kind === 'basic')?.balance ?? 0;
-  if (present + basic < input.amount) throw new AppError(ErrorCode.ePointNumInsufficient);
-  const fromPresent = Math.min(present, input.amount);
-  const fromBasic = input.amount - fromPresent;
-  const result = await transfer(trx, {
-    idempotencyKey: input.idempotencyKey,
-    kind: 'debit',
-    entries: [
-      { account: { gameAccountId, kind: 'present' }, amount: -fromPresent },
-      { account: { gameAccountId, kind: 'basic' }, amount: -fromBasic },
-      { account: { system: 'system_spend' }, amount: input.amount },
-    ],
-  });
-  return result.applied
-    ? { applied: true, fromPresent, fromBasic }
-    : { ...result, fromPresent: 0, fromBasic: 0 };
+  const { applied, fromPresent, fromBasic } = await debitHcPointWithBalance(trx, input);
+  return { applied, fromPresent, fromBasic };
 }
 
 export function createWalletService(deps: { db: Kysely<DB> }) {

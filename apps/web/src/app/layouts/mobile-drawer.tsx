@@ -42,6 +42,7 @@ export function MobileDrawer({ opened, onClose, onLogout }: MobileDrawerProps) {
                 className={classes.item}
                 aria-current={activePage === item.key ? 'page' : undefined}
                 onClick={onClose}
+                data-track-page
               >
                 {t(item.labelKey)}
               </Link>
@@ -63,6 +64,7 @@ export function MobileDrawer({ opened, onClose, onLogout }: MobileDrawerProps) {
           radius="xl"
           className={classes.startGame}
           leftSection={<PlayIcon size={14} />}
+          data-track-button="start_game"
         >
           {t('nav.startGame')}
         </Button>
@@ -73,6 +75,7 @@ export function MobileDrawer({ opened, onClose, onLogout }: MobileDrawerProps) {
             fullWidth
             radius="xl"
             leftSection={<LogoutIcon size={16} />}
+            data-track-button="logout"
             onClick={() => {
               onClose();
               onLogout();

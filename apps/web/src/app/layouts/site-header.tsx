@@ -33,6 +33,7 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
       className={classes.startGame}
       radius="xl"
       leftSection={<PlayIcon size={14} />}
+      data-track-button="start_game"
     >
       {t('nav.startGame')}
     </Button>
@@ -70,6 +71,7 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
                   to={item.to}
                   className={classes.link}
                   aria-current={activePage === item.key ? 'page' : undefined}
+                  data-track-page
                 >
                   {t(item.labelKey)}
                 </Link>
@@ -87,6 +89,7 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
                   className={classes.ghost}
                   leftSection={<LogoutIcon size={16} />}
                   onClick={onLogout}
+                  data-track-button="logout"
                   title={user.account ? t('nav.signedInAs', { account: user.account }) : undefined}
                 >
                   {t('nav.logout')}

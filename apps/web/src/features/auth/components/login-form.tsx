@@ -5,6 +5,7 @@ import { Alert, Button, Checkbox, PasswordInput, Tabs, TextInput } from '@mantin
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTranslationKey } from '../../../lib/api-error';
+import { trackLoginResult } from '../../../lib/track-login';
 import { storage } from '../../../lib/storage';
 import { login, type FormChannel } from '../api/login';
 import { useSendCode } from '../hooks/use-send-code';
@@ -74,6 +75,7 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
     if (Object.keys(checked.errors).length > 0) return;
     setPending(true);
     storage.setRememberLogin(remember);
+    let signedIn = false;
     try {
       const result = await login({
         channel,
@@ -81,8 +83,11 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
         secret: checked.secret,
         remember,
       });
+      signedIn = true;
+      trackLoginResult('success', channel);
       await onSuccess(result);
     } catch (error) {
+      if (!signedIn) trackLoginResult('fail', channel);
       setErrors({ form: errorTranslationKey(error) });
       setPending(false);
     }
@@ -154,7 +159,7 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
           {t(errors.form)}
         </Alert>
       ) : null}
-      <Button type="submit" fullWidth size="md" loading={pending}>
+      <Button type="submit" fullWidth size="md" loading={pending} data-track-button="login">
         {t('auth:submit')}
       </Button>
     </form>

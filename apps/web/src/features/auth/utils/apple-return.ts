@@ -10,10 +10,10 @@ export function handleAppleReturn(search: string): void {
   if (appleId === null) return;
   if (appleId === 'false') {
     showNotice('info.AppleSignInAccountNotFound', 'warning');
-    trackLoginResult('fail');
+    trackLoginResult('fail', 'apple');
   } else {
     showNotice('info.loginSuc', 'success');
-    trackLoginResult('success');
+    trackLoginResult('success', 'apple');
   }
   removeQueryParams(['appleId']);
 }

@@ -111,7 +111,13 @@ function RedeemForm({ RolePicker }: { RolePicker: ComponentType<RolePickerProps>
       <div className={classes.pickers}>
         <RolePicker value={choice} onChange={setChoice} />
       </div>
-      <Button type="submit" loading={mutation.isPending} radius="xl" data-testid="redeem-submit">
+      <Button
+        type="submit"
+        loading={mutation.isPending}
+        radius="xl"
+        data-testid="redeem-submit"
+        data-track-button="redeem"
+      >
         {t('redeem.submit')}
       </Button>
       {outcome?.kind === 'success' ? (

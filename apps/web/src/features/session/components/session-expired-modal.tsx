@@ -3,6 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UiProviders } from '../../../app/ui-providers';
 import { AppModal } from '../../../components/ui/overlays';
+import { usePopupTracking } from '../../../lib/analytics/popups';
 
 export default function SessionExpiredModal({ onConfirm }: { onConfirm: () => void }) {
   return (
@@ -14,6 +15,7 @@ export default function SessionExpiredModal({ onConfirm }: { onConfirm: () => vo
 
 function ExpiredModal({ onConfirm }: { onConfirm: () => void }) {
   const { t } = useTranslation();
+  usePopupTracking('session_expired', true);
   return (
     <AppModal
       opened
@@ -23,7 +25,7 @@ function ExpiredModal({ onConfirm }: { onConfirm: () => void }) {
       closeOnClickOutside={false}
     >
       <Text mb="lg">{t('errors:tokenFail')}</Text>
-      <Button fullWidth onClick={onConfirm} data-autofocus>
+      <Button fullWidth onClick={onConfirm} data-autofocus data-track-pop="session_expired:ok">
         {t('session.ok')}
       </Button>
     </AppModal>

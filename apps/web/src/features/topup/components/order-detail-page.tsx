@@ -3,12 +3,13 @@
 // center, continue recharging. Polls every 3 s while the order is unpaid or paid (processing).
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import type { OrderDetail } from '@hc/contract';
+import { ServerOrderStatus, type OrderDetail } from '@hc/contract';
 import { Alert, Badge, Button, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { trackBuyDone } from '../../../lib/analytics/orders';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { paths } from '../../../lib/paths';
 import { fetchOrderDetail } from '../api/topup-api';
@@ -134,6 +135,7 @@ function OrderView({
             target="_blank"
             rel="noopener noreferrer"
             data-testid="order-pay"
+            data-track-button="order_pay"
           >
             {t('detail.pay')}
           </Button>
@@ -143,6 +145,7 @@ function OrderView({
           onClick={onRefresh}
           loading={refreshing}
           data-testid="order-refresh"
+          data-track-button="order_refresh"
         >
           {t('detail.refresh')}
         </Button>
@@ -170,6 +173,12 @@ export function OrderDetailPage({ sdkOrderId }: { sdkOrderId: string }) {
       return status !== undefined && isOrderOpen(status) ? ORDER_POLL_MS : false;
     },
   });
+  const completed = detail.data?.status === ServerOrderStatus.Delivered;
+
+  // SPEC §3 buy_done: the order page saw the order completed (sent once per order).
+  useEffect(() => {
+    if (completed) trackBuyDone(sdkOrderId);
+  }, [completed, sdkOrderId]);
 
   let body: ReactNode;
   if (detail.data) {

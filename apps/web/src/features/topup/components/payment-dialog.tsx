@@ -3,6 +3,7 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/overlays';
+import { usePopupTracking } from '../../../lib/analytics/popups';
 import classes from './topup.module.css';
 
 interface PaymentDialogProps {
@@ -15,6 +16,7 @@ interface PaymentDialogProps {
 
 export function PaymentDialog({ opened, fallbackUrl, onBack, onDone }: PaymentDialogProps) {
   const { t } = useTranslation('topup');
+  usePopupTracking('pay_dialog', opened);
   return (
     <AppModal opened={opened} onClose={onBack} title={t('payDialog.title')} centered>
       <div className={classes.stack} data-testid="topup-pay-dialog">
@@ -28,10 +30,12 @@ export function PaymentDialog({ opened, fallbackUrl, onBack, onDone }: PaymentDi
           </Text>
         ) : null}
         <div className={classes.dialogActions}>
-          <Button variant="default" onClick={onBack}>
+          <Button variant="default" onClick={onBack} data-track-pop="pay_dialog:back">
             {t('payDialog.back')}
           </Button>
-          <Button onClick={onDone}>{t('payDialog.done')}</Button>
+          <Button onClick={onDone} data-track-pop="pay_dialog:done">
+            {t('payDialog.done')}
+          </Button>
         </div>
       </div>
     </AppModal>

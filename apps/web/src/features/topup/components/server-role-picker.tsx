@@ -26,10 +26,19 @@ export function ServerRolePicker({
 }: ServerRolePickerProps) {
   const { t } = useTranslation('topup');
   if (!servers) {
+    // The shape of a loaded list of three servers (legend, rows, hint), so the sections below do
+    // not move when it arrives (no layout shift, docs/frontend-budgets.md).
     return loading ? (
-      <div className={classes.skeletons} aria-busy="true" aria-label={t('common:a11y.loading')}>
-        <Skeleton height={40} radius="md" />
-        <Skeleton height={40} radius="md" />
+      <div className={classes.stack} aria-busy="true" aria-label={t('common:a11y.loading')}>
+        <div>
+          <Skeleton height={24} width={72} mb={9} radius="sm" />
+          <div className={classes.listSkeletons}>
+            <Skeleton height={43} radius="md" />
+            <Skeleton height={43} radius="md" />
+            <Skeleton height={43} radius="md" />
+          </div>
+        </div>
+        <Skeleton height={20} width="55%" radius="sm" />
       </div>
     ) : null;
   }

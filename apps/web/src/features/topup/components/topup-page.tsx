@@ -132,6 +132,7 @@ export function TopupPage() {
       roleName: role?.role_name ?? null,
       cpGoodsId: product?.cp_goods_id ?? null,
       channel,
+      orderType: target,
     });
 
   const total = product ? formatMoney(product.price, product.currency, i18n.language) : '—';
@@ -231,6 +232,7 @@ export function TopupPage() {
           loading={order.pending}
           onClick={onConfirm}
           data-testid="topup-confirm"
+          data-track-button="pay"
         >
           {t('confirm')}
         </Button>

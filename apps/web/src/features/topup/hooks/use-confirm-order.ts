@@ -5,6 +5,7 @@
 import type { CreateOrderBody, PayChannel } from '@hc/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { trackBuyRequest, type OrderType } from '../../../lib/analytics/orders';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { appStore } from '../../../lib/app-store';
 import { paths } from '../../../lib/paths';
@@ -17,6 +18,8 @@ export interface ConfirmInput {
   roleName: string | null;
   cpGoodsId: string | null;
   channel: PayChannel | null;
+  /** Game pack or HC Point pack, for analytics (SPEC §3 buy_request). */
+  orderType: OrderType;
 }
 
 export interface PendingPayment {
@@ -74,6 +77,7 @@ export function useConfirmOrder() {
     setPending(true);
     try {
       const order = await createOrder(body, key);
+      trackBuyRequest(order.sdk_order_id, input.orderType, body.server_id);
       if (external) {
         if (tab) tab.location.href = order.pay_url;
         setPayment({ sdkOrderId: order.sdk_order_id, fallbackUrl: tab ? null : order.pay_url });

@@ -1,0 +1,99 @@
+// Retention (issue 7 part 4: "Events are deleted after a configurable retention period"):
+// events older than ANALYTICS_RETENTION_DAYS, replay nonces older than twice the timestamp
+// tolerance (a replay that old already fails the timestamp check, ADR 0022) and finished rate
+// windows. Deleted in batches so one round never holds a long lock; the worker runs it at most
+// every ANALYTICS_PURGE_EVERY_MS.
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { ANALYTICS_LIMITS } from '@hc/contract';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { RATE_WINDOW_MS } from '../../lib/rate-counter';
+
+export const ANALYTICS_PURGE_EVERY_MS = 10 * 60_000;
+export const ANALYTICS_PURGE_BATCH = 5000;
+
+export interface AnalyticsPurged {
+  events: number;
+  nonces: number;
+  rates: number;
+}
+
+async function inBatches(run: () => Promise<bigint | undefined>, batch: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = Number((await run()) ?? 0n);
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+export async function purgeAnalytics(
+  db: Kysely<DB>,
+  now: Date,
+  retentionDays: number,
+  batch: number = ANALYTICS_PURGE_BATCH,
+): Promise<AnalyticsPurged> {
+  const eventsBefore = new Date(now.getTime() - retentionDays * 86_400_000);
+  const noncesBefore = new Date(now.getTime() - 2 * ANALYTICS_LIMITS.timestampToleranceS * 1000);
+  // The current window and the one before it may still be counted (a node's clock may lag).
+  const ratesBefore = new Date(now.getTime() - 2 * RATE_WINDOW_MS);
+  const events = await inBatches(
+    async () =>
+      (
+        await db
+          .deleteFrom('analytics_events')
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('analytics_events')
+              .select('id')
+              .where('event_at', '<', eventsBefore)
+              .limit(batch),
+          )
+          .executeTakeFirst()
+      ).numDeletedRows,
+    batch,
+  );
+  const nonces = await inBatches(
+    async () =>
+      (
+        await sql`delete from analytics_nonces where (sid, nonce) in (
+          select sid, nonce from analytics_nonces where created_at < ${noncesBefore} limit ${batch})`.execute(
+          db,
+        )
+      ).numAffectedRows,
+    batch,
+  );
+  const rates = await inBatches(
+    async () =>
+      (
+        await sql`delete from analytics_rate where (bucket, window_start) in (
+          select bucket, window_start from analytics_rate where window_start < ${ratesBefore}
+          limit ${batch})`.execute(db)
+      ).numAffectedRows,
+    batch,
+  );
+  return { events, nonces, rates };
+}
+
+/** The worker's timer: runs purgeAnalytics when ANALYTICS_PURGE_EVERY_MS has passed. */
+export function createAnalyticsPurgeTimer(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  retentionDays: number;
+  log: FastifyBaseLogger;
+}) {
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    async runIfDue(options: { force?: boolean } = {}): Promise<AnalyticsPurged | undefined> {
+      const now = deps.clock.now();
+      if (options.force !== true && now.getTime() - last < ANALYTICS_PURGE_EVERY_MS)
+        return undefined;
+      last = now.getTime();
+      const purged = await purgeAnalytics(deps.db, now, deps.retentionDays);
+      if (purged.events + purged.nonces + purged.rates > 0)
+        deps.log.info(purged, 'analytics purged');
+      return purged;
+    },
+  };
+}

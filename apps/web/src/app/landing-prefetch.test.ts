@@ -1,0 +1,78 @@
+// The landing pages' API calls start with the start-up calls, under the keys the pages read,
+// so the layout and home render with their data in their first frame (no layout shift).
+import { describe, expect, it } from 'vitest';
+import {
+  HOT_NEWS_SIZE,
+  articlesQuery,
+  bulletinQuery,
+  homeConfQuery,
+} from '../features/content/api/content-api';
+import {
+  articlePage,
+  baseHandlers,
+  homeConf,
+  summary,
+} from '../features/content/test/content-fixtures';
+import { envelope, stubApi } from '../test/api-stub';
+import { bootstrapApp } from './bootstrap';
+import { prefetchLanding } from './landing-prefetch';
+import { queryClient } from './query-client';
+
+const contentHandlers = {
+  ...baseHandlers,
+  '/api/setting/webHomeConfJodo': () => envelope(homeConf),
+  '/api/setting/webArticle': () => articlePage([summary(1), summary(2)]),
+};
+
+const paths = (requests: { url: string }[]) => requests.map((r) => r.url.split('?')[0]);
+
+describe('prefetchLanding', () => {
+  it('on / fetches the bulletin, Hot News and, after start-up, the home config of the game', async () => {
+    const bulletin = {
+      id: 3,
+      title: 'Maintenance',
+      content: 'Servers restart at 02:00 UTC.',
+      link: null,
+      create_ts: 1_767_225_600,
+    };
+    const { requests } = stubApi({
+      ...contentHandlers,
+      '/api/bulletin/top': () => envelope({ bulletin }),
+    });
+    const booted = bootstrapApp('');
+    prefetchLanding('/', 'en-US', booted);
+    await booted;
+    await expect
+      .poll(() => queryClient.getQueryData(homeConfQuery('en-US', 1).queryKey))
+      .toEqual(homeConf);
+    expect(queryClient.getQueryData(bulletinQuery('en-US').queryKey)).toEqual({ bulletin });
+    expect(
+      queryClient.getQueryState(articlesQuery('en-US', { page: 1, size: HOT_NEWS_SIZE }).queryKey)
+        ?.status,
+    ).toBe('success');
+    expect(paths(requests)).toEqual(
+      expect.arrayContaining([
+        '/api/bulletin/top',
+        '/api/setting/webArticle',
+        '/api/setting/webHomeConfJodo',
+      ]),
+    );
+  });
+
+  it('on another /main page fetches only the bulletin', async () => {
+    const { requests } = stubApi(contentHandlers);
+    prefetchLanding('/main/recharge/', 'de-DE', Promise.resolve());
+    await expect
+      .poll(() => queryClient.getQueryState(bulletinQuery('de-DE').queryKey)?.status)
+      .toBe('success');
+    expect(paths(requests)).toEqual(['/api/bulletin/top']);
+  });
+
+  it('outside /main fetches nothing', async () => {
+    const { requests } = stubApi(contentHandlers);
+    prefetchLanding('/login', 'en-US', Promise.resolve());
+    prefetchLanding('/mainly', 'en-US', Promise.resolve());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests).toEqual([]);
+  });
+});
