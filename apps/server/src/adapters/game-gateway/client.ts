@@ -8,12 +8,12 @@ import {
   gatewayRolesResponseSchema,
   gatewayServersResponseSchema,
   gatewayTakebackResultSchema,
-  signGatewayRequest,
   type GatewayCallName,
   type GatewayDeliverRequest,
 } from '@hc/contract';
 import type { z } from 'zod';
-import { GatewayError, type DeliverInput, type GameGateway } from './types';
+import { signGatewayRequestNode } from './sign';
+import { GatewayError, type DeliverInput, type GameGateway, type GatewayServer } from './types';
 
 export interface GameGatewayOptions {
   /** Per game id: base URL and shared secret (config.gateways, env GAME_GATEWAYS). */
@@ -24,7 +24,21 @@ export interface GameGatewayOptions {
   nowSeconds?: () => number;
   /** Default globalThis.fetch (tests may wrap it). */
   fetch?: typeof fetch;
+  /**
+   * Keep each game's server list this long in this process (default 0: ask every time). The
+   * server runs with SERVER_LIST_CACHE_MS, so a server put in maintenance is seen within that.
+   */
+  serverListCacheMs?: number;
+  /** Milliseconds clock for the server-list cache; default Date.now. */
+  nowMs?: () => number;
 }
+
+/**
+ * How long main.ts keeps a game's server list (ADR 0023 follow-up): webCreate and webRole ask
+ * for it on every call; 5 s saves most of those requests and a maintenance switch still
+ * reaches players within seconds. The roles of a player are never cached.
+ */
+export const SERVER_LIST_CACHE_MS = 5_000;
 
 function isTimeout(err: unknown): boolean {
   return err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
@@ -44,6 +58,9 @@ function neverSent(err: unknown): boolean {
 export function createGameGateway(options: GameGatewayOptions): GameGateway {
   const doFetch = options.fetch ?? globalThis.fetch;
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const nowMs = options.nowMs ?? Date.now;
+  const serverListCacheMs = options.serverListCacheMs ?? 0;
+  const serverLists = new Map<number, { expiresAt: number; list: Promise<GatewayServer[]> }>();
 
   function target(gameId: number): { url: string; secret: string } {
     const entry = options.gateways[String(gameId)];
@@ -60,7 +77,7 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
     const { url, secret } = target(gameId);
     const raw = JSON.stringify(body);
     const endpoint = `${url.replace(/\/+$/, '')}/${call}`;
-    const headers = await signGatewayRequest(secret, raw, nowSeconds());
+    const headers = signGatewayRequestNode(secret, raw, nowSeconds());
     let res: Response;
     let text: string;
     try {
@@ -135,9 +152,22 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
   return {
     has: (gameId) => options.gateways[String(gameId)] !== undefined,
 
-    async listServers(gameId) {
-      const r = await post(gameId, 'servers', { game_id: gameId }, gatewayServersResponseSchema);
-      return r.servers;
+    listServers(gameId) {
+      const fetchList = () =>
+        post(gameId, 'servers', { game_id: gameId }, gatewayServersResponseSchema).then(
+          (r) => r.servers,
+        );
+      if (serverListCacheMs <= 0) return fetchList();
+      const now = nowMs();
+      const hit = serverLists.get(gameId);
+      if (hit !== undefined && hit.expiresAt > now) return hit.list.then((l) => [...l]);
+      // The promise is cached, so concurrent misses share one request; a failure is not kept.
+      const entry = { expiresAt: now + serverListCacheMs, list: fetchList() };
+      serverLists.set(gameId, entry);
+      entry.list.catch(() => {
+        if (serverLists.get(gameId) === entry) serverLists.delete(gameId);
+      });
+      return entry.list.then((l) => [...l]);
     },
 
     async listRoles(gameId, uid, serverId) {

@@ -1,5 +1,6 @@
 // Data access for login accounts (`accid`) and their game accounts (`gameAccountId`/uid).
 import type { Kysely, Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AccountsTable, DB } from '../../db/schema';
 
 export interface AccountRow {
@@ -129,6 +130,41 @@ export function createAccountsRepository(db: Kysely<DB>) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /**
+     * The login name and the game accounts (ordered as listGameAccounts) in one round trip:
+     * what every signed-in call that needs the player reads (ADR 0023 follow-up).
+     */
+    async findNameWithGameAccounts(
+      id: number,
+    ): Promise<{ account: string; gameAccounts: GameAccountRow[] } | undefined> {
+      const row = await db
+        .selectFrom('accounts as a')
+        .select((eb) => [
+          'a.account',
+          jsonArrayFrom(
+            eb
+              .selectFrom('game_accounts as ga')
+              .innerJoin('games as g', 'g.id', 'ga.game_id')
+              .select(['ga.id', 'ga.game_id'])
+              .whereRef('ga.account_id', '=', 'a.id')
+              .orderBy('g.sort')
+              .orderBy('ga.id'),
+          ).as('game_accounts'),
+        ])
+        .where('a.id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          account: row.account,
+          gameAccounts: row.game_accounts.map((g) => ({
+            id: Number(g.id),
+            accountId: id,
+            gameId: Number(g.game_id),
+          })),
+        }
+      );
     },
 
     /** The account's game accounts, the preferred game first (then by game sort order). */

@@ -48,10 +48,19 @@ export async function findServerAndRole(
 ): Promise<{ server: GatewayServer; role: GatewayRole }> {
   return viaGateway(log, gameId, async () => {
     requireGateway(gateway, gameId);
-    const server = (await gateway.listServers(gameId)).find((s) => s.server_id === serverId);
+    // Both calls at once (ADR 0023 follow-up): the answers are judged in the old order, so the
+    // outcome is the same as asking one after the other. A roles failure (e.g. the game refusing
+    // an unknown server) only counts once the server is known to exist and be open.
+    const [servers, roles] = await Promise.allSettled([
+      gateway.listServers(gameId),
+      gateway.listRoles(gameId, uid, serverId),
+    ]);
+    if (servers.status === 'rejected') throw servers.reason;
+    const server = servers.value.find((s) => s.server_id === serverId);
     if (server === undefined) throw new AppError(ErrorCode.RoleNotFound);
     if (server.state !== 0) throw new AppError(ErrorCode.serverMaintenance);
-    const role = (await gateway.listRoles(gameId, uid, serverId)).find((r) => r.role_id === roleId);
+    if (roles.status === 'rejected') throw roles.reason;
+    const role = roles.value.find((r) => r.role_id === roleId);
     if (role === undefined) throw new AppError(ErrorCode.RoleNotFound);
     return { server, role };
   });

@@ -41,15 +41,18 @@ export function createUserService(deps: { db: Kysely<DB>; customerServiceUrl: st
       requestedGameId: number | undefined,
     ): Promise<UserInfo> {
       if (session === null) return anonymous;
-      const account = await accounts.findById(session.accountId);
-      if (account === undefined) return anonymous;
-      const gameAccounts = await accounts.listGameAccounts(account.id);
+      // One query for the account and its game accounts (was two; ADR 0023 follow-up). The
+      // session lookup itself stays a plain index read: joining these into it made it several
+      // times dearer for PostgreSQL, and most calls (catalog, pay) never need them.
+      const found = await accounts.findNameWithGameAccounts(session.accountId);
+      if (found === undefined) return anonymous;
+      const { gameAccounts } = found;
       const gameAccount = gameAccounts.find((g) => g.gameId === requestedGameId) ?? gameAccounts[0];
       return {
         login: true,
         isInit: true,
-        accid: account.id,
-        account: account.account,
+        accid: session.accountId,
+        account: found.account,
         gameAccountId: gameAccount?.id ?? null,
         gameId: gameAccount?.gameId ?? null,
         userId: gameAccount?.id ?? null,
