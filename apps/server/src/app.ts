@@ -78,7 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   installRequestContext(app);
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, { connectOrigins: config.analytics.loggerOrigins });
   installHealthRoutes(app, deps.database);
   if (role === 'worker') {
     installErrorHandling(app, {

@@ -136,13 +136,19 @@ describe('loadConfig', () => {
       ANALYTICS_RETENTION_DAYS: '30',
       ANALYTICS_DEVICE_BATCHES_PER_MINUTE: '5',
       ANALYTICS_SESSION_HOURS: '2',
+      ANALYTICS_LOGGER_ORIGINS: 'https://logs.example.com/collect, http://127.0.0.1:9000',
     }).analytics;
     expect(given).toEqual({
       signingSecret: 'an-analytics-secret-of-at-least-32-chars',
       retentionDays: 30,
       deviceBatchesPerMinute: 5,
       sessionHours: 2,
+      loggerOrigins: ['https://logs.example.com', 'http://127.0.0.1:9000'],
     });
+    expect(c.analytics.loggerOrigins).toEqual([]);
+    expect(problemsOf({ ANALYTICS_LOGGER_ORIGINS: 'ftp://logs.example.com' })).toEqual([
+      'ANALYTICS_LOGGER_ORIGINS',
+    ]);
     expect(
       problemsOf({
         ANALYTICS_SIGNING_SECRET: 'too-short',

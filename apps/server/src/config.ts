@@ -217,6 +217,26 @@ const envSchema = z.object({
   ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),
   ANALYTICS_DEVICE_BATCHES_PER_MINUTE: int(30, 1, 10_000),
   ANALYTICS_SESSION_HOURS: int(12, 1, 24 * 7),
+  ANALYTICS_LOGGER_ORIGINS: z
+    .string()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of v
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== '')) {
+        try {
+          const url = new URL(part);
+          if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('protocol');
+          origins.push(url.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${part}` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    })
+    .optional(),
 });
 
 /** Every variable the server reads (each documented in .env.example). */
@@ -286,6 +306,11 @@ export interface AnalyticsConfig {
   readonly deviceBatchesPerMinute: number;
   /** Lifetime of a per-session analytics key. */
   readonly sessionHours: number;
+  /**
+   * Origins of external loggers (gameInfo.customConfig.loggerUrl) the page may post to; added
+   * to the CSP's connect-src, which otherwise allows only the portal itself.
+   */
+  readonly loggerOrigins: readonly string[];
 }
 
 export interface PaymentsConfig {
@@ -468,6 +493,7 @@ export function loadConfig(env: Env): Config {
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
       deviceBatchesPerMinute: e.ANALYTICS_DEVICE_BATCHES_PER_MINUTE,
       sessionHours: e.ANALYTICS_SESSION_HOURS,
+      loggerOrigins: Object.freeze([...(e.ANALYTICS_LOGGER_ORIGINS ?? [])]),
     }),
   });
 }

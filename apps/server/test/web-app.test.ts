@@ -116,6 +116,31 @@ describe('web app serving', () => {
     }
   });
 
+  it('lets the page post to an external analytics logger only when its origin is configured', async () => {
+    expect(
+      String(
+        (await app.inject({ method: 'GET', url: '/', headers: html })).headers[
+          'content-security-policy'
+        ],
+      ),
+    ).toMatch(/connect-src 'self';/);
+    const withLogger = await buildApp(
+      testConfig({
+        WEB_DIST_DIR: webDist,
+        ANALYTICS_LOGGER_ORIGINS: 'https://logs.example.com/collect',
+      }),
+      { database: stubDatabase() },
+    );
+    try {
+      const res = await withLogger.inject({ method: 'GET', url: '/', headers: html });
+      expect(String(res.headers['content-security-policy'])).toContain(
+        "connect-src 'self' https://logs.example.com;",
+      );
+    } finally {
+      await withLogger.close();
+    }
+  });
+
   it('never serves the build manifest (source paths)', async () => {
     for (const headers of [{}, html]) {
       const res = await app.inject({ method: 'GET', url: '/.vite/manifest.json', headers });

@@ -27,15 +27,23 @@ export const contentSecurityPolicy = {
   'worker-src': ["'self'"],
 } as const;
 
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    /** External analytics loggers (ANALYTICS_LOGGER_ORIGINS) the page may post to. */
+    connectOrigins?: readonly string[];
+  } = {},
+): Promise<void> {
+  const directives: Record<string, string[]> = Object.fromEntries(
+    Object.entries(contentSecurityPolicy).map(([k, v]) => [k, [...v]]),
+  );
+  directives['connect-src']!.push(...(options.connectOrigins ?? []));
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       // No upgrade-insecure-requests: the demo is served over plain http on 127.0.0.1/LAN, where
       // upgrading would break every asset; production TLS is terminated by the proxy.
-      directives: Object.fromEntries(
-        Object.entries(contentSecurityPolicy).map(([k, v]) => [k, [...v]]),
-      ),
+      directives,
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
