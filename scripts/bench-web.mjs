@@ -296,8 +296,10 @@ try {
       path: page.path,
       ...median,
       runs_performance: runs.map((r) => r.performance),
+      runs_cls: runs.map((r) => r.cls),
     };
     print(`${page.name} ${page.path}`, median, results[page.name].runs_performance);
+    console.log(`  CLS of each run: ${results[page.name].runs_cls.join(', ')}`);
   }
   const report = {
     at: new Date().toISOString(),
