@@ -16,28 +16,28 @@
 // CHROME_PATH defaults to /usr/bin/chromium. WEB_DIST_DIR (the server's own variable, passed
 // on) audits another web build, e.g. an older one for a before/after figure.
 import { spawn } from 'node:child_process';
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildInputs, isStale, run, startDemoGameChild, waitHealthy } from './lib.mjs';
+import {
+  buildInputs,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  encryptPayload,
+  freePort,
+  isStale,
+  run,
+  startDemoGameChild,
+  waitHealthy,
+} from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
+const CHROME_FLAGS = CHROMIUM_ARGS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 /** Issue 8 part 2. */
 const GOALS = { performance: 95, accessibility: 100, cls: 0.02 };
@@ -52,27 +52,6 @@ const PAGES = [
 
 const children = [];
 const cleanups = [];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** SPEC §5 payload encryption, as packages/contract/src/crypto.ts does it (AES-256-GCM). */
-function encryptPayload(keyB64, plaintext) {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyB64, 'base64'), nonce);
-  const body = Buffer.concat([
-    cipher.update(plaintext, 'utf8'),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-  return Buffer.concat([Buffer.from([1]), nonce, body]).toString('base64url');
-}
 
 /** Builds what is missing or stale, part by part (a WEB_DIST_DIR build is audited as it is). */
 async function buildIfStale() {

@@ -12,13 +12,19 @@
 // then, on PGlite: 5. `npm start` time to first served page, cold and warm, and peak RSS.
 // Results: bench-results/latest.json. BENCH_SECONDS (default 8) sets each measured window.
 import { execFileSync, spawn } from 'node:child_process';
-import { createCipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { buildInputs, DEMO_GAME_DEV_SECRET, isStale, run, startDemoGameChild } from './lib.mjs';
+import {
+  buildInputs,
+  DEMO_GAME_DEV_SECRET,
+  encryptPayload,
+  freePort,
+  isStale,
+  run,
+  startDemoGameChild,
+} from './lib.mjs';
 
 const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS ?? 8));
 const WARMUP_SECONDS = 2;
@@ -51,15 +57,6 @@ let failed = false;
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -118,18 +115,6 @@ async function stop(child, ms = 10_000) {
   const timer = setTimeout(() => child.kill('SIGKILL'), ms);
   await exited;
   clearTimeout(timer);
-}
-
-/** SPEC §5 payload encryption, as packages/contract/src/crypto.ts does it (AES-256-GCM). */
-function encryptPayload(keyB64, plaintext) {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyB64, 'base64'), nonce);
-  const body = Buffer.concat([
-    cipher.update(plaintext, 'utf8'),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-  return Buffer.concat([Buffer.from([1]), nonce, body]).toString('base64url');
 }
 
 function cannon(opts) {

@@ -1,7 +1,44 @@
 // Small helpers shared by the root scripts: run a command, and tell whether a build is stale.
 import { spawn } from 'node:child_process';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
+
+/** Debian's Chromium and the flags every headless run here uses (README "Tests"). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** SPEC §5 payload encryption, as packages/contract/src/crypto.ts does it (AES-256-GCM). */
+export function encryptPayload(keyB64, plaintext) {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyB64, 'base64'), nonce);
+  const body = Buffer.concat([
+    cipher.update(plaintext, 'utf8'),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+  return Buffer.concat([Buffer.from([1]), nonce, body]).toString('base64url');
+}
 
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {

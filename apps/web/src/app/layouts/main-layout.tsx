@@ -5,12 +5,18 @@ import { QueryProvider } from '../query-client';
 import { UiProviders } from '../ui-providers';
 import { MAIN_CONTENT_ID } from '../../components/ui/skip-link';
 import { BulletinBar } from '../../features/content/components/bulletin-bar';
+import { useBulletinSettled } from '../../features/content/hooks/use-bulletin-settled';
 import { LogoutDialog } from '../../features/session/components/logout-dialog';
 import { useLogout } from '../../features/session/hooks/use-logout';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import classes from './layout.module.css';
+
+/** The page waits (briefly) for the bulletin above it, so it never jumps down when it comes. */
+function Page() {
+  return useBulletinSettled() ? <Outlet /> : null;
+}
 
 export function Component() {
   const logout = useLogout();
@@ -23,7 +29,7 @@ export function Component() {
           <BulletinBar />
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
             <div className={classes.container}>
-              <Outlet />
+              <Page />
             </div>
           </main>
           <SiteFooter />

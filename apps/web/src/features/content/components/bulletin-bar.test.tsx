@@ -55,4 +55,34 @@ describe('bulletin', () => {
     await open(6);
     expect(await screen.findByTestId('bulletin', {}, T)).toHaveTextContent('Maintenance 6');
   });
+
+  it('holds the page until a slow bulletin has answered, so the page never jumps down', async () => {
+    const seenWithBulletin: boolean[] = [];
+    await renderApp('/main/event', {
+      handlers: {
+        ...baseHandlers,
+        '/api/bulletin/top': () =>
+          new Promise((resolve) =>
+            setTimeout(() => resolve(envelope({ bulletin: bulletin(7) })), 400),
+          ),
+        '/api/setting/webArticle': () => envelope({ list: [], total: 0, page: 1, size: 10 }),
+      },
+    });
+    const page = await screen.findByTestId('event-list-empty', {}, T);
+    seenWithBulletin.push(screen.queryByTestId('bulletin') !== null);
+    expect(page).toBeInTheDocument();
+    expect(seenWithBulletin).toEqual([true]);
+  });
+
+  it('shows the page anyway when the bulletin does not answer (BULLETIN_WAIT_MS)', async () => {
+    await renderApp('/main/event', {
+      handlers: {
+        ...baseHandlers,
+        '/api/bulletin/top': () => new Promise<Response>(() => undefined),
+        '/api/setting/webArticle': () => envelope({ list: [], total: 0, page: 1, size: 10 }),
+      },
+    });
+    expect(await screen.findByTestId('event-list-empty', {}, T)).toBeInTheDocument();
+    expect(screen.queryByTestId('bulletin')).toBeNull();
+  });
 });

@@ -1,0 +1,25 @@
+// The pinned bulletin sits above every /main page, so a bulletin that arrives after the page has
+// painted pushes the whole page down (a layout shift of ~0.19 in Lighthouse on the top-up page,
+// docs/frontend-budgets.md). The bulletin call starts with the start-up calls
+// (app/landing-prefetch.ts), so it is almost always answered before the page's chunk has
+// loaded; the layout waits for it at most BULLETIN_WAIT_MS before showing the page anyway.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { bulletinQuery } from '../api/content-api';
+import { useContentLang } from './use-content-lang';
+
+export const BULLETIN_WAIT_MS = 1000;
+
+/** True once the bulletin has answered (or failed once), or after BULLETIN_WAIT_MS. */
+export function useBulletinSettled(): boolean {
+  const lang = useContentLang();
+  const query = useQuery(bulletinQuery(lang));
+  const answered = !query.isPending || query.failureCount > 0;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (answered) return;
+    const timer = setTimeout(() => setWaited(true), BULLETIN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [answered]);
+  return answered || waited;
+}
