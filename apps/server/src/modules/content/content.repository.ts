@@ -2,7 +2,7 @@
 // home configuration, Game Info / Game Features blocks and the footer pages. The only code naming
 // these tables. Every HTML text is sanitised here before it is stored (issue 6), and the service
 // sanitises it again when it is served.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { DB, LocalizedDoc } from '../../db/schema';
 import { plainTextExcerpt, sanitizeHtml } from '../../lib/sanitize-html';
@@ -105,6 +105,18 @@ export function createContentRepository(db: Kysely<DB>) {
     if (gameId !== undefined)
       q = q.where((eb) => eb.or([eb('game_id', 'is', null), eb('game_id', '=', gameId)]));
     return q;
+  }
+
+  function toBlock(r: Selectable<DB['game_contents']>): ContentBlockRow {
+    return {
+      id: r.id,
+      gameId: r.game_id,
+      kind: r.kind,
+      texts: r.texts,
+      img: r.img,
+      sort: r.sort,
+      updatedAt: new Date(r.updated_at),
+    };
   }
 
   function toArticle(row: {
@@ -220,15 +232,7 @@ export function createContentRepository(db: Kysely<DB>) {
         .orderBy('sort')
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({
-        id: r.id,
-        gameId: r.game_id,
-        kind: r.kind,
-        texts: r.texts,
-        img: r.img,
-        sort: r.sort,
-        updatedAt: new Date(r.updated_at),
-      }));
+      return rows.map(toBlock);
     },
 
     async findBlock(id: number): Promise<ContentBlockRow | undefined> {
@@ -237,17 +241,7 @@ export function createContentRepository(db: Kysely<DB>) {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
-      return (
-        r && {
-          id: r.id,
-          gameId: r.game_id,
-          kind: r.kind,
-          texts: r.texts,
-          img: r.img,
-          sort: r.sort,
-          updatedAt: new Date(r.updated_at),
-        }
-      );
+      return r && toBlock(r);
     },
 
     /** Stores a Game Info / Game Features block with its HTML sanitised. */
