@@ -68,6 +68,9 @@ describe('SIGKILL during paying load', () => {
       () => true,
       () => false,
     );
+    // A claimed job may not have reached the game yet: give its request time to get on the
+    // wire (well inside the game's 1 s latency), so the kill leaves it applied but unacknowledged.
+    await sleep(300);
     const beforeKill = load.stats.epointAcked.size + load.stats.cardAcked.size;
     const killedAt = Date.now();
     await server.kill();
