@@ -17,10 +17,13 @@ async function signIn(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/main\/recharge$/);
 }
 
-/** Server Dawn, role Aria, the 4.99 game pack, paid by card: returns the checkout tab. */
-async function startCardPayment(page: Page) {
+/**
+ * Server Dawn, the 4.99 game pack, paid by card: returns the checkout tab. Tests running at the
+ * same time use different roles: an open order for the same pack, role and method is reused.
+ */
+async function startCardPayment(page: Page, role: RegExp = /Aria/) {
   await page.getByTestId('topup-server').getByRole('radio', { name: /Dawn/ }).check();
-  await page.getByTestId('topup-role').getByRole('radio', { name: /Aria/ }).check();
+  await page.getByTestId('topup-role').getByRole('radio', { name: role }).check();
   await page.getByTestId(`topup-product-${PACK}`).getByRole('radio').check();
   await page.getByTestId('topup-pay').getByRole('radio', { name: t.pay.card }).check();
   const popupPromise = page.context().waitForEvent('page');
@@ -80,7 +83,7 @@ test('buys a game pack with the sandbox card and sees it completed and delivered
 test('a declined card ends the order failed, with nothing delivered', async ({ page, request }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  const checkout = await startCardPayment(page);
+  const checkout = await startCardPayment(page, /Bran/);
   await payByCard(checkout, '4000 0000 0000 0002');
   await expect(checkout.getByRole('heading', { name: 'Payment declined' })).toBeVisible();
   await checkout.close();

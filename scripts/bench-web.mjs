@@ -42,6 +42,12 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 /** Issue 8 part 2. */
 const GOALS = { performance: 95, accessibility: 100, cls: 0.02 };
 const PAYLOAD_KEY = randomBytes(32).toString('base64');
+/** The server secrets a production start requires besides PAYLOAD_KEY (ADR 0027). */
+const SERVER_SECRETS = {
+  DATA_KEY: `bench:${randomBytes(32).toString('base64')}`,
+  CODE_HASH_SECRET: randomBytes(32).toString('base64'),
+  ANALYTICS_SIGNING_SECRET: randomBytes(32).toString('base64'),
+};
 /** STORAGE_KEYS.token (packages/contract/src/constants.ts), read by apps/web/src/lib/storage.ts. */
 const TOKEN_KEY = 'hc_token';
 const DEMO = { account: 'demo', password: 'demo1234' };
@@ -92,25 +98,33 @@ async function startPortal() {
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PAYLOAD_KEY,
+    ...SERVER_SECRETS,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    SESSION_SINGLE_DEVICE: 'false',
+    PUBLIC_BASE_URL: url,
+    GAME_GATEWAYS: demoGame.gateways,
+  };
+  // A production start seeds nothing (ADR 0032): the demo player is loaded on purpose, before
+  // the server takes the data directory.
+  await run(process.execPath, ['apps/server/dist/portal.js', 'seed-demo', '--allow-production'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PAYLOAD_KEY,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SESSION_SINGLE_DEVICE: 'false',
-      PUBLIC_BASE_URL: url,
-      GAME_GATEWAYS: demoGame.gateways,
-    },
+    env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
   await waitHealthy(url, 60_000, child);
-  // /healthz answers before migrations and the demo seed are done: wait for /readyz too.
+  // /healthz answers before migrations are done: wait for /readyz too.
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     const res = await fetch(`${url}/readyz`).catch(() => null);

@@ -39,6 +39,12 @@ const parts = new Set(
   process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : ALL_PARTS,
 );
 const PAYLOAD_KEY = Buffer.alloc(32, 7).toString('base64');
+/** The server secrets a production start requires besides PAYLOAD_KEY (ADR 0027). */
+const SERVER_SECRETS = {
+  DATA_KEY: `bench:${Buffer.alloc(32, 8).toString('base64')}`,
+  CODE_HASH_SECRET: 'bench-code-hash-secret-of-32-characters-or-more',
+  ANALYTICS_SIGNING_SECRET: 'bench-analytics-signing-secret-of-32-characters',
+};
 /** The server bundle to measure; BENCH_SERVER_MAIN points at another build for A/B runs. */
 const SERVER_MAIN = process.env.BENCH_SERVER_MAIN || 'apps/server/dist/main.js';
 /** The pay path's SQL for pgbench (BENCH_PGBENCH_SCRIPT: another script, for A/B runs). */
@@ -535,9 +541,17 @@ try {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     PAYLOAD_KEY,
+    ...SERVER_SECRETS,
     GAME_GATEWAYS: game.gateways,
     WORKER_INTERVAL_MS: process.env.WORKER_INTERVAL_MS ?? '1000',
   };
+  // A production start seeds nothing (ADR 0032): the demo game, packs and servers the pay path
+  // buys from are loaded on purpose (this also migrates the bench database).
+  execFileSync(
+    process.execPath,
+    [join(SERVER_MAIN, '..', 'portal.js'), 'seed-demo', '--allow-production'],
+    { env: { ...process.env, ...serverEnv }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const api = startNode(
     [SERVER_MAIN, '--role=api'],
     { ...serverEnv, PORT: String(apiPort) },

@@ -40,6 +40,15 @@ export function encryptPayload(keyB64, plaintext) {
   return Buffer.concat([Buffer.from([1]), nonce, body]).toString('base64url');
 }
 
+/**
+ * The portal's environment under `npm start`: outside production the dev outbox (/dev/outbox,
+ * verification codes for testers) is on unless DEV_OUTBOX is set; with NODE_ENV=production
+ * nothing is added (the server refuses DEV_OUTBOX=true there, ADR 0032).
+ */
+export function portalStartEnv(env) {
+  return env.NODE_ENV === 'production' ? { ...env } : { DEV_OUTBOX: 'true', ...env };
+}
+
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: 'inherit', ...opts });

@@ -4,7 +4,14 @@
 // DEMO_GAME_HOST, DEMO_GAME_SECRET and the demo game's switches are passed on; DEMO_GAME=false
 // skips it. GAME_GATEWAYS, when set, is used as is instead of pointing game 1 at the demo game.
 import { spawn } from 'node:child_process';
-import { buildInputs, DEMO_GAME_DEV_SECRET, isStale, run, startDemoGameChild } from './lib.mjs';
+import {
+  buildInputs,
+  DEMO_GAME_DEV_SECRET,
+  isStale,
+  portalStartEnv,
+  run,
+  startDemoGameChild,
+} from './lib.mjs';
 
 const contract = buildInputs.contract;
 const web = [
@@ -30,8 +37,8 @@ if (withDemoGame && isStale('apps/demo-game/dist/main.js', buildInputs.demoGame)
   await run('npm', ['run', 'build', '-w', 'apps/demo-game']);
 }
 
-// The demo config: the dev outbox (/dev/outbox) shows verification codes unless DEV_OUTBOX is set.
-const env = { DEV_OUTBOX: 'true', ...process.env };
+// The demo config (the dev outbox outside production only): scripts/lib.mjs portalStartEnv.
+const env = portalStartEnv(process.env);
 let stopping = false;
 let demoGame;
 if (withDemoGame) {

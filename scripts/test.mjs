@@ -9,7 +9,7 @@ import { run } from './lib.mjs';
 const only = process.argv[2];
 if (!only || only === 'unit') {
   await run('npx', ['vitest', 'run']);
-  await run('node', ['--test', 'scripts/check-bundle.test.mjs']);
+  await run('node', ['--test', 'scripts/check-bundle.test.mjs', 'scripts/start-env.test.mjs']);
 }
 if (!only || only === 'e2e') {
   await run('npm', ['run', 'build']);

@@ -12,6 +12,7 @@ import { startProxy, type TcpProxy } from './support/proxy';
 import { sleep, startDemoGame, startServer, type DemoGameProc, type Proc } from './support/procs';
 
 const ORDERS_PER_PLAYER = 3;
+const EPOINT_PACKS = ['pack_starter', 'pack_adventurer', 'pack_monthly'];
 const UNREACHABLE_MS = 3500;
 const FAILING_MS = 2500;
 
@@ -59,7 +60,9 @@ describe('game server down for a while, then back', () => {
           {
             role_id: p.roleId,
             server_id: 1,
-            cp_goods_id: product.cpGoodsId,
+            // A different pack per HC Point order: an open order for the same pack, role and
+            // method would be reused instead of a new one (ADR 0031).
+            cp_goods_id: isCard ? product.cpGoodsId : (EPOINT_PACKS[i] ?? product.cpGoodsId),
             channel_code: isCard ? 'card' : 'epoint',
             role_name: '',
             server_name: '',

@@ -26,8 +26,10 @@ import { createUserService } from './modules/user/user.service';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { installApiDocs } from './plugins/api-docs';
+import { capConnectionsPerAddress, connectionTimeoutOptions } from './plugins/connection-limits';
 import { answerFrameworkError, installErrorHandling } from './plugins/envelope';
 import { installHealthRoutes } from './plugins/health';
+import { installInputGuard } from './plugins/input-guard';
 import { configureCalls } from './plugins/register-call';
 import { childLoggerFactory, genReqId, installRequestContext } from './plugins/request-context';
 import { installSecurityHeaders } from './plugins/security';
@@ -52,9 +54,9 @@ export interface AppDeps {
 
 function trustProxyOption(
   value: Config['trustProxy'],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value === 'number') return (_address, hop) => hop < value;
-  return typeof value === 'boolean' ? value : [...value];
+  return value === false ? false : [...value];
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -75,9 +77,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Request, header and keep-alive time limits (ADR 0030).
+    ...connectionTimeoutOptions(config.connections),
   });
+  capConnectionsPerAddress(app.server, config.connections.maxPerIp);
 
   installRequestContext(app);
+  installInputGuard(app);
   await installSecurityHeaders(app, { connectOrigins: config.analytics.loggerOrigins });
   installHealthRoutes(app, deps.database);
   if (role === 'worker') {
@@ -108,7 +114,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, users);
   registerWalletRoutes(app, { db, wallet: createWalletService({ db }), users });
   registerRecordsRoutes(app, { db, users });
-  registerIdentityRoutes(app, { db, payloadKey: config.payloadKey, clock });
+  registerIdentityRoutes(app, {
+    db,
+    payloadKey: config.payloadKey,
+    dataKeys: config.dataKeys,
+    clock,
+  });
   registerCrmRoutes(app, config);
   const gateway =
     deps.gateway ??

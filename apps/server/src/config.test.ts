@@ -3,9 +3,24 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, DEV_PAYLOAD_KEY, loadConfig } from './config';
+import { createHmac, hkdfSync } from 'node:crypto';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  DEV_ANALYTICS_SIGNING_SECRET,
+  DEV_CODE_HASH_SECRET,
+  DEV_DATA_KEY,
+  DEV_PAYLOAD_KEY,
+  loadConfig,
+} from './config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
+/** The server secrets a production start needs besides PAYLOAD_KEY (ADR 0027). */
+const SECRETS = {
+  DATA_KEY: `k1:${Buffer.alloc(32, 8).toString('base64')}`,
+  CODE_HASH_SECRET: 'a-code-hash-secret-of-at-least-32-characters',
+  ANALYTICS_SIGNING_SECRET: 'an-analytics-secret-of-at-least-32-chars',
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -117,20 +132,21 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the analytics settings (issue 7; ADR 0022) and derives a secret when none is set', () => {
+  it('reads the analytics settings (issue 7; ADR 0022); the default secret is a dev value', () => {
     const c = loadConfig({});
     expect(c.analytics).toMatchObject({
       retentionDays: 90,
       deviceBatchesPerMinute: 30,
+      ipEventsPerMinute: 3000,
+      sessionEventsPerMinute: 300,
       sessionHours: 12,
     });
     expect(Object.isFrozen(c.analytics)).toBe(true);
-    // Derived from PAYLOAD_KEY: stable for one key, different for another, never the key itself.
-    expect(c.analytics.signingSecret.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({}).analytics.signingSecret).toBe(c.analytics.signingSecret);
-    const other = loadConfig({ PAYLOAD_KEY: KEY }).analytics.signingSecret;
-    expect(other).not.toBe(c.analytics.signingSecret);
-    expect(other).not.toContain(KEY);
+    // Not derived from PAYLOAD_KEY (ADR 0027): the same whatever the payload key.
+    expect(c.analytics.signingSecret).toBe(DEV_ANALYTICS_SIGNING_SECRET);
+    expect(loadConfig({ PAYLOAD_KEY: KEY }).analytics.signingSecret).toBe(
+      DEV_ANALYTICS_SIGNING_SECRET,
+    );
     const given = loadConfig({
       ANALYTICS_SIGNING_SECRET: 'an-analytics-secret-of-at-least-32-chars',
       ANALYTICS_RETENTION_DAYS: '30',
@@ -142,6 +158,8 @@ describe('loadConfig', () => {
       signingSecret: 'an-analytics-secret-of-at-least-32-chars',
       retentionDays: 30,
       deviceBatchesPerMinute: 5,
+      ipEventsPerMinute: 3000,
+      sessionEventsPerMinute: 300,
       sessionHours: 2,
       loggerOrigins: ['https://logs.example.com', 'http://127.0.0.1:9000'],
     });
@@ -170,16 +188,106 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires PAYLOAD_KEY in production and accepts it when given', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['PAYLOAD_KEY']);
-    expect(problemsOf({ NODE_ENV: 'production', PORT: 'x' }).sort()).toEqual([
-      'PAYLOAD_KEY',
-      'PORT',
-    ]);
-    expect(loadConfig({ NODE_ENV: 'production', PAYLOAD_KEY: KEY })).toMatchObject({
+  it('requires every server secret in production, naming all missing ones at once', () => {
+    const all = ['ANALYTICS_SIGNING_SECRET', 'CODE_HASH_SECRET', 'DATA_KEY', 'PAYLOAD_KEY'];
+    expect(problemsOf({ NODE_ENV: 'production' }).sort()).toEqual(all);
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'x' }).sort()).toEqual(
+      [...all, 'PORT'].sort(),
+    );
+    expect(problemsOf({ NODE_ENV: 'production', PAYLOAD_KEY: KEY }).sort()).toEqual(
+      all.filter((v) => v !== 'PAYLOAD_KEY'),
+    );
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toContain('openssl rand -base64 32');
+    }
+    const c = loadConfig({ NODE_ENV: 'production', PAYLOAD_KEY: KEY, ...SECRETS });
+    expect(c).toMatchObject({
       isProduction: true,
       payloadKey: KEY,
+      dataKeys: [{ id: 'k1', key: Buffer.alloc(32, 8).toString('base64') }],
+      codeHashSecret: SECRETS.CODE_HASH_SECRET,
+      analytics: { signingSecret: SECRETS.ANALYTICS_SIGNING_SECRET },
     });
+  });
+
+  it('refuses the published development secrets in production', () => {
+    const devKeyOnly = DEV_DATA_KEY.split(':')[1] ?? '';
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        PAYLOAD_KEY: DEV_PAYLOAD_KEY,
+        DATA_KEY: DEV_DATA_KEY,
+        CODE_HASH_SECRET: DEV_CODE_HASH_SECRET,
+        ANALYTICS_SIGNING_SECRET: DEV_ANALYTICS_SIGNING_SECRET,
+      }).sort(),
+    ).toEqual(['ANALYTICS_SIGNING_SECRET', 'CODE_HASH_SECRET', 'DATA_KEY', 'PAYLOAD_KEY']);
+    // The dev key under another id, even as an older key, is still the dev key.
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        PAYLOAD_KEY: KEY,
+        ...SECRETS,
+        DATA_KEY: `${SECRETS.DATA_KEY},old:${devKeyOnly}`,
+      }),
+    ).toEqual(['DATA_KEY']);
+  });
+
+  it('refuses a server secret equal to the public PAYLOAD_KEY, in any environment', () => {
+    expect(
+      problemsOf({
+        PAYLOAD_KEY: KEY,
+        DATA_KEY: `k2:${Buffer.alloc(32, 9).toString('base64')},k1:${KEY}`,
+        CODE_HASH_SECRET: KEY,
+        ANALYTICS_SIGNING_SECRET: KEY,
+      }).sort(),
+    ).toEqual(['ANALYTICS_SIGNING_SECRET', 'CODE_HASH_SECRET', 'DATA_KEY']);
+    // The default payload key counts too.
+    expect(problemsOf({ DATA_KEY: `k1:${DEV_PAYLOAD_KEY}` })).toEqual(['DATA_KEY']);
+  });
+
+  it('parses DATA_KEY as a keyring and never echoes it', () => {
+    const k2 = Buffer.alloc(32, 2).toString('base64');
+    expect(
+      loadConfig({ DATA_KEY: `k2:${k2}, ${SECRETS.DATA_KEY}` }).dataKeys.map((k) => k.id),
+    ).toEqual(['k2', 'k1']);
+    expect(loadConfig({}).dataKeys).toEqual([
+      { id: 'dev', key: DEV_DATA_KEY.slice('dev:'.length) },
+    ]);
+    try {
+      loadConfig({ DATA_KEY: `k2:${k2},k2:${k2}`, CODE_HASH_SECRET: 'short-secret' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).problems.map((p) => p.variable).sort()).toEqual([
+        'CODE_HASH_SECRET',
+        'DATA_KEY',
+      ]);
+      expect((err as Error).message).not.toContain(k2);
+      expect((err as Error).message).not.toContain('short-secret');
+    }
+  });
+
+  it('derives no server secret from PAYLOAD_KEY', () => {
+    for (const env of [{}, { PAYLOAD_KEY: KEY }]) {
+      const c = loadConfig(env);
+      const raw = Buffer.from(c.payloadKey, 'base64');
+      const derived = [
+        c.payloadKey,
+        raw.toString('hex'),
+        createHmac('sha256', raw).update('hc-analytics-signing-v1').digest('base64url'),
+        Buffer.from(hkdfSync('sha256', raw, Buffer.alloc(0), 'hc-portal:id-number', 32)).toString(
+          'base64',
+        ),
+      ];
+      for (const secret of [
+        c.codeHashSecret,
+        c.analytics.signingSecret,
+        ...c.dataKeys.map((k) => k.key),
+      ])
+        expect(derived).not.toContain(secret);
+    }
   });
 });
 

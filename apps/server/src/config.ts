@@ -1,12 +1,23 @@
 // The server's configuration: the only module that reads process.env. Parsed once with zod,
 // frozen; a bad value names every bad variable at once (DESIGN §3).
-import { createHmac } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DataKeyringError, parseDataKeyring, type DataKey } from './lib/data-cipher';
 
 /** Fixed development key for SPEC §5 payload encryption; refused when NODE_ENV=production. */
 export const DEV_PAYLOAD_KEY = 'aGMtcG9ydGFsLWRldmVsb3BtZW50LWtleS0zMmJ5dGU=';
+
+// Development-only server secrets (ADR 0027): used outside production when unset, refused when
+// NODE_ENV=production. None of them derives from the payload key, which every visitor gets.
+/** DEV ONLY: the at-rest keyring (one key, id `dev`). */
+export const DEV_DATA_KEY = 'dev:aGMtcG9ydGFsLWRldi1vbmx5LWRhdGEta2V5LTMyYiE=';
+/** DEV ONLY: the HMAC key of stored verification codes. */
+export const DEV_CODE_HASH_SECRET = 'hc-portal-dev-only-code-hash-secret-not-for-production';
+/** DEV ONLY: the analytics signing secret. */
+export const DEV_ANALYTICS_SIGNING_SECRET =
+  'hc-portal-dev-only-analytics-signing-secret-not-for-production';
 
 // apps/server (both from src/config.ts and from the bundled dist/main.js).
 const serverPackageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,6 +27,18 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+/** A true/false variable whose default depends on NODE_ENV: undefined when unset. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v)));
+
+/**
+ * The sandbox webhook secret this repository once shipped as its default: public, so refused in
+ * production. Unset, the secret is now random per process (ADR 0032).
+ */
+export const PUBLISHED_SANDBOX_WEBHOOK_SECRET = 'hc-sandbox-webhook-secret-dev-only';
 
 const int = (fallback: number, min: number, max: number) =>
   z
@@ -55,6 +78,21 @@ const payloadKey = z
     },
   );
 
+/** DATA_KEY: `<key id>:<32 bytes base64>`, comma-separated; the first encrypts (ADR 0027). */
+const dataKeyring = z
+  .string()
+  .optional()
+  .transform((v, ctx): DataKey[] | undefined => {
+    if (v === undefined) return undefined;
+    try {
+      return parseDataKeyring(v);
+    } catch (err) {
+      if (!(err instanceof DataKeyringError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  });
+
 /** GAME_GATEWAYS: JSON {"<gameId>": {"url": "https://...", "secret": "..."}} (docs/game-gateway.md). */
 const gatewaySchema = z.object({
   url: z.string().refine((v) => /^https?:\/\//.test(v), 'url must start with http:// or https://'),
@@ -85,14 +123,32 @@ const gatewaysJson = z
     return parsed.data;
   });
 
-/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
+/**
+ * TRUST_PROXY: false, a hop count, or a comma-separated list of proxy addresses/CIDRs. `true`
+ * (trust every X-Forwarded-For entry) is refused: any client could then name its own address.
+ */
 const trustProxy = z
   .string()
   .optional()
-  .transform((v, ctx): boolean | number | string[] => {
+  .transform((v, ctx): false | number | string[] => {
     if (v === undefined || v === 'false' || v === '0') return false;
-    if (v === 'true') return true;
-    if (/^\d+$/.test(v)) return Number(v);
+    if (v === 'true' || v === 'yes' || v === 'on') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every X-Forwarded-For entry, so any client could choose its own IP; ' +
+          'set the number of proxies in front of the portal (e.g. 1) or their addresses/CIDRs',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 20) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count must be from 0 to 20' });
+        return z.NEVER;
+      }
+      return hops;
+    }
     const list = v
       .split(',')
       .map((s) => s.trim())
@@ -109,7 +165,7 @@ const trustProxy = z
     ) {
       ctx.addIssue({
         code: 'custom',
-        message: 'must be true, false, a hop count, or a comma-separated list of IPs/CIDRs',
+        message: 'must be false, a hop count, or a comma-separated list of IPs/CIDRs',
       });
       return z.NEVER;
     }
@@ -133,6 +189,9 @@ const envSchema = z.object({
     })
     .default('info'),
   PAYLOAD_KEY: payloadKey,
+  // Server secrets (ADR 0027): never sent anywhere, independent of PAYLOAD_KEY.
+  DATA_KEY: dataKeyring,
+  CODE_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SITE_TITLE: z.string().min(1).max(100).default('HC Portal'),
   CUSTOMER_SERVICE_URL: urlWith(['https:', 'http:', 'mailto:']).default(
     'https://support.example.com/',
@@ -140,8 +199,14 @@ const envSchema = z.object({
   IOS_BLOCK: bool(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
   BODY_LIMIT_BYTES: int(65536, 1024, 10 * 1024 * 1024),
-  SEED_DEMO: bool(true),
+  // Default true outside production, false in it (where true is refused: ADR 0032).
+  SEED_DEMO: optionalBool,
   TRUST_PROXY: trustProxy,
+  // Connection limits of the HTTP server (ADR 0030).
+  REQUEST_TIMEOUT_MS: int(30_000, 100, 600_000),
+  HEADERS_TIMEOUT_MS: int(15_000, 100, 600_000),
+  KEEP_ALIVE_TIMEOUT_MS: int(5_000, 100, 600_000),
+  MAX_CONNECTIONS_PER_IP: int(200, 0, 1_000_000),
   SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
   SESSION_ABSOLUTE_DAYS: int(30, 1, 365),
   REDIS_URL: urlWith(['redis:', 'rediss:']).optional(),
@@ -153,6 +218,7 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
+  // Refused when NODE_ENV=production (ADR 0032).
   DEV_OUTBOX: bool(false),
   // Social sign-in (issue 3 part 7): a provider is enabled by setting its client id.
   PUBLIC_BASE_URL: urlWith(['https:', 'http:']).optional(),
@@ -196,8 +262,10 @@ const envSchema = z.object({
   PAYMENT_PAYPAL_PROVIDER: z
     .enum(['sandbox', 'paypal'], { error: 'must be sandbox or paypal' })
     .default('sandbox'),
-  SANDBOX_PAYMENTS: bool(true),
-  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('hc-sandbox-webhook-secret-dev-only'),
+  // Default true outside production, false in it; on in production only with an explicit
+  // SANDBOX_WEBHOOK_SECRET. Unset secret: random per process (ADR 0032).
+  SANDBOX_PAYMENTS: optionalBool,
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: urlWith(['https:', 'http:']).optional(),
@@ -206,16 +274,22 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_BASE_URL: urlWith(['https:', 'http:']).default('https://api-m.sandbox.paypal.com'),
   ORDER_UNPAID_TTL_MINUTES: int(30, 1, 60 * 24 * 7),
+  ORDER_MAX_UNPAID: int(5, 1, 100),
+  ORDER_CREATES_PER_MINUTE: int(20, 1, 10_000),
   WORKER_INTERVAL_MS: int(1000, 50, 60_000),
   DELIVERY_MAX_ATTEMPTS: int(12, 1, 1000),
   DELIVERY_BACKOFF_BASE_MS: int(2000, 10, 3_600_000),
   DELIVERY_BACKOFF_MAX_MS: int(300_000, 10, 86_400_000),
   DELIVERY_LEASE_SECONDS: int(60, 1, 3600),
   PAYMENT_CHECK_AFTER_MINUTES: int(10, 1, 60 * 24),
+  // Retention (ADR 0032): verified payment events are dispute evidence, kept for months.
+  PAYMENT_EVENTS_RETENTION_DAYS: int(400, 90, 3650),
   // Analytics (issue 7, docs/analytics.md).
   ANALYTICS_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),
   ANALYTICS_DEVICE_BATCHES_PER_MINUTE: int(30, 1, 10_000),
+  ANALYTICS_IP_EVENTS_PER_MINUTE: int(3000, 1, 1_000_000),
+  ANALYTICS_SESSION_EVENTS_PER_MINUTE: int(300, 1, 100_000),
   ANALYTICS_SESSION_HOURS: int(12, 1, 24 * 7),
   ANALYTICS_LOGGER_ORIGINS: z
     .string()
@@ -255,8 +329,15 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly dbPoolSize: number;
   readonly logLevel: LogLevel;
-  /** base64 of 32 bytes (SPEC §5 payload encryption, sent to the web by /api/setting/init). */
+  /**
+   * base64 of 32 bytes (SPEC §5 payload encryption, sent to the web by /api/setting/init). Public:
+   * it protects nothing at rest and no server secret derives from it.
+   */
   readonly payloadKey: string;
+  /** At-rest keyring for personal data (lib/data-cipher.ts); the first key encrypts. */
+  readonly dataKeys: readonly DataKey[];
+  /** HMAC key of stored verification codes (and any other short secret kept as a hash). */
+  readonly codeHashSecret: string;
   readonly siteTitle: string;
   readonly customerServiceUrl: string;
   /** SPEC §1: iOS users see a not-supported message. */
@@ -264,8 +345,11 @@ export interface Config {
   /** Absolute path of the built web app. */
   readonly webDistDir: string;
   readonly bodyLimitBytes: number;
+  /** Time limits and the per-address socket cap of the HTTP server (ADR 0030). */
+  readonly connections: ConnectionsConfig;
   readonly seedDemo: boolean;
-  readonly trustProxy: boolean | number | readonly string[];
+  /** false, a hop count, or proxy addresses/CIDRs (never "trust every hop"). */
+  readonly trustProxy: false | number | readonly string[];
   readonly sessionIdleMinutes: number;
   readonly sessionAbsoluteDays: number;
   readonly redisUrl: string | undefined;
@@ -290,20 +374,39 @@ export interface Config {
   readonly payments: PaymentsConfig;
   /** Unpaid orders close after this many minutes (SPEC §4 "failed or timed out"). */
   readonly orderUnpaidTtlMinutes: number;
+  /** Open unpaid orders one player may have at a time (ADR 0031). */
+  readonly orderMaxUnpaid: number;
+  /** Order creations one player may attempt per minute, counted across nodes (ADR 0031). */
+  readonly orderCreatesPerMinute: number;
   readonly worker: WorkerConfig;
   readonly analytics: AnalyticsConfig;
 }
 
+export interface ConnectionsConfig {
+  /** A request (headers and body) must arrive within this; else 408 and the socket closes. */
+  readonly requestTimeoutMs: number;
+  /** The request headers must arrive within this (at most requestTimeoutMs). */
+  readonly headersTimeoutMs: number;
+  /** An idle keep-alive socket closes after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** Open sockets one remote address may hold; 0: no cap (e.g. behind a proxy). */
+  readonly maxPerIp: number;
+}
+
 export interface AnalyticsConfig {
   /**
-   * HMAC secret from which per-session analytics keys are derived (ADR 0022). Default: derived
-   * from PAYLOAD_KEY, so every node of a fleet agrees; set it to share with an external logger.
+   * HMAC secret from which per-session analytics keys are derived (ADR 0022). Required in
+   * production; outside it a fixed development value. Never derived from PAYLOAD_KEY (ADR 0027).
    */
   readonly signingSecret: string;
   /** Stored events older than this are deleted by the worker. */
   readonly retentionDays: number;
   /** Collector batches accepted per device id per minute (across nodes). */
   readonly deviceBatchesPerMinute: number;
+  /** Collector events accepted per client IP per minute (across nodes; NAT shares one). */
+  readonly ipEventsPerMinute: number;
+  /** Collector events accepted per analytics session (sid) per minute (across nodes). */
+  readonly sessionEventsPerMinute: number;
   /** Lifetime of a per-session analytics key. */
   readonly sessionHours: number;
   /**
@@ -317,7 +420,10 @@ export interface PaymentsConfig {
   /** Which provider takes card payments and which takes PayPal. */
   readonly card: 'sandbox' | 'stripe';
   readonly paypal: 'sandbox' | 'paypal';
-  /** The built-in sandbox provider (always off when NODE_ENV=production). */
+  /**
+   * The built-in sandbox provider: off in production unless SANDBOX_PAYMENTS=true with an
+   * explicit secret; the webhook secret is random per process when SANDBOX_WEBHOOK_SECRET is unset.
+   */
   readonly sandbox: { readonly enabled: boolean; readonly webhookSecret: string };
   readonly stripe:
     | {
@@ -344,6 +450,8 @@ export interface WorkerConfig {
   readonly leaseSeconds: number;
   /** Orders still unpaid with a checkout this old are checked with the provider. */
   readonly paymentCheckAfterMinutes: number;
+  /** The worker deletes verified payment events older than this (ADR 0032). */
+  readonly paymentEventsRetentionDays: number;
 }
 
 export interface OidcProviderConfig {
@@ -385,6 +493,8 @@ export interface SocialConfig {
 /** Variables whose values are secrets: never echoed in error messages. */
 const SECRET_VARS = new Set([
   'PAYLOAD_KEY',
+  'DATA_KEY',
+  'CODE_HASH_SECRET',
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
@@ -431,10 +541,12 @@ export function loadConfig(env: Env): Config {
     }
   }
   const nodeEnv = parsed.success ? parsed.data.NODE_ENV : (input.NODE_ENV ?? 'development');
-  if (nodeEnv === 'production' && input.PAYLOAD_KEY === undefined) {
+  problems.push(...secretProblems(input, nodeEnv === 'production'));
+  if (parsed.success) problems.push(...productionSafetyProblems(parsed.data));
+  if (parsed.success && parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
     problems.push({
-      variable: 'PAYLOAD_KEY',
-      message: 'is required when NODE_ENV=production (32 random bytes, base64)',
+      variable: 'HEADERS_TIMEOUT_MS',
+      message: `must not exceed REQUEST_TIMEOUT_MS (${parsed.data.REQUEST_TIMEOUT_MS})`,
     });
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -449,12 +561,22 @@ export function loadConfig(env: Env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     payloadKey: e.PAYLOAD_KEY ?? DEV_PAYLOAD_KEY,
+    dataKeys: Object.freeze(
+      (e.DATA_KEY ?? parseDataKeyring(DEV_DATA_KEY)).map((k) => Object.freeze({ ...k })),
+    ),
+    codeHashSecret: e.CODE_HASH_SECRET ?? DEV_CODE_HASH_SECRET,
     siteTitle: e.SITE_TITLE,
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
     iosBlock: e.IOS_BLOCK,
     webDistDir: resolve(e.WEB_DIST_DIR ?? resolve(serverPackageDir, '../web/dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    seedDemo: e.SEED_DEMO,
+    connections: Object.freeze({
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxPerIp: e.MAX_CONNECTIONS_PER_IP,
+    }),
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     trustProxy: Array.isArray(e.TRUST_PROXY) ? Object.freeze([...e.TRUST_PROXY]) : e.TRUST_PROXY,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
@@ -476,6 +598,8 @@ export function loadConfig(env: Env): Config {
     gatewayTimeoutMs: e.GATEWAY_TIMEOUT_MS,
     payments: paymentsConfig(e),
     orderUnpaidTtlMinutes: e.ORDER_UNPAID_TTL_MINUTES,
+    orderMaxUnpaid: e.ORDER_MAX_UNPAID,
+    orderCreatesPerMinute: e.ORDER_CREATES_PER_MINUTE,
     worker: Object.freeze({
       intervalMs: e.WORKER_INTERVAL_MS,
       deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
@@ -483,26 +607,134 @@ export function loadConfig(env: Env): Config {
       backoffMaxMs: e.DELIVERY_BACKOFF_MAX_MS,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       paymentCheckAfterMinutes: e.PAYMENT_CHECK_AFTER_MINUTES,
+      paymentEventsRetentionDays: e.PAYMENT_EVENTS_RETENTION_DAYS,
     }),
     analytics: Object.freeze({
-      signingSecret:
-        e.ANALYTICS_SIGNING_SECRET ??
-        createHmac('sha256', Buffer.from(e.PAYLOAD_KEY ?? DEV_PAYLOAD_KEY, 'base64'))
-          .update('hc-analytics-signing-v1')
-          .digest('base64url'),
+      signingSecret: e.ANALYTICS_SIGNING_SECRET ?? DEV_ANALYTICS_SIGNING_SECRET,
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
       deviceBatchesPerMinute: e.ANALYTICS_DEVICE_BATCHES_PER_MINUTE,
+      ipEventsPerMinute: e.ANALYTICS_IP_EVENTS_PER_MINUTE,
+      sessionEventsPerMinute: e.ANALYTICS_SESSION_EVENTS_PER_MINUTE,
       sessionHours: e.ANALYTICS_SESSION_HOURS,
       loggerOrigins: Object.freeze([...(e.ANALYTICS_LOGGER_ORIGINS ?? [])]),
     }),
   });
 }
 
+/** How to make each server secret, for the messages below. */
+const SECRET_HINTS: Record<string, string> = {
+  PAYLOAD_KEY: '32 random bytes, base64: `openssl rand -base64 32`',
+  DATA_KEY: '`<key id>:<32 random bytes base64>`, e.g. `k1:` + `openssl rand -base64 32`',
+  CODE_HASH_SECRET: '32+ random characters: `openssl rand -base64 32`',
+  ANALYTICS_SIGNING_SECRET: '32+ random characters: `openssl rand -base64 32`',
+};
+
+/**
+ * The server secrets (ADR 0027). In production each must be set and must not be its published
+ * development value. Everywhere, DATA_KEY and the secrets may not equal PAYLOAD_KEY, which
+ * every visitor receives. Works on the raw input so every problem is named in one ConfigError.
+ */
+function secretProblems(
+  input: Env,
+  production: boolean,
+): Array<{ variable: string; message: string }> {
+  const problems: Array<{ variable: string; message: string }> = [];
+  const devValues: Record<string, string> = {
+    PAYLOAD_KEY: DEV_PAYLOAD_KEY,
+    DATA_KEY: DEV_DATA_KEY,
+    CODE_HASH_SECRET: DEV_CODE_HASH_SECRET,
+    ANALYTICS_SIGNING_SECRET: DEV_ANALYTICS_SIGNING_SECRET,
+  };
+  const keyBytes = (v: string) => Buffer.from(v, 'base64').toString('hex');
+  const dataKeys = (v: string | undefined): string[] => {
+    try {
+      return v === undefined ? [] : parseDataKeyring(v).map((k) => keyBytes(k.key));
+    } catch {
+      return []; // reported by the schema
+    }
+  };
+  if (production) {
+    for (const [variable, hint] of Object.entries(SECRET_HINTS)) {
+      const value = input[variable];
+      if (value === undefined)
+        problems.push({ variable, message: `is required when NODE_ENV=production (${hint})` });
+      else if (
+        value === devValues[variable] ||
+        (variable === 'DATA_KEY' && dataKeys(value).some((k) => dataKeys(DEV_DATA_KEY).includes(k)))
+      )
+        problems.push({
+          variable,
+          message: 'is the published development value; generate your own for production',
+        });
+    }
+  }
+  const payloadKey = input.PAYLOAD_KEY ?? DEV_PAYLOAD_KEY;
+  if (dataKeys(input.DATA_KEY).includes(keyBytes(payloadKey)))
+    problems.push({
+      variable: 'DATA_KEY',
+      message: 'must not contain PAYLOAD_KEY, which is public (sent to every browser)',
+    });
+  for (const variable of ['CODE_HASH_SECRET', 'ANALYTICS_SIGNING_SECRET'])
+    if (input[variable] !== undefined && input[variable] === payloadKey)
+      problems.push({
+        variable,
+        message: 'must not equal PAYLOAD_KEY, which is public (sent to every browser)',
+      });
+  return problems;
+}
+
+/**
+ * What production must never do by default (ADR 0032): seed the demo account and gift code
+ * (published credentials), keep and show messages at /dev/outbox (every verification code, to
+ * anyone), or run the sandbox provider (test cards that pay for real items) unless asked for
+ * with a webhook secret of its own.
+ */
+function productionSafetyProblems(
+  e: z.output<typeof envSchema>,
+): Array<{ variable: string; message: string }> {
+  if (e.NODE_ENV !== 'production') return [];
+  const problems: Array<{ variable: string; message: string }> = [];
+  if (e.SEED_DEMO === true)
+    problems.push({
+      variable: 'SEED_DEMO',
+      message:
+        'must not be true when NODE_ENV=production: it creates the demo account and gift code, ' +
+        'whose credentials are published (use `npm run portal -- seed-demo` on a test database)',
+    });
+  if (e.DEV_OUTBOX)
+    problems.push({
+      variable: 'DEV_OUTBOX',
+      message:
+        'must not be true when NODE_ENV=production: /dev/outbox would show every verification ' +
+        'code to anyone',
+    });
+  if (e.SANDBOX_PAYMENTS === true) {
+    if (e.SANDBOX_WEBHOOK_SECRET === undefined)
+      problems.push({
+        variable: 'SANDBOX_WEBHOOK_SECRET',
+        message:
+          'is required when SANDBOX_PAYMENTS=true and NODE_ENV=production (the sandbox takes ' +
+          'test cards: turn it on only for a test deployment; `openssl rand -base64 32`)',
+      });
+    else if (e.SANDBOX_WEBHOOK_SECRET === PUBLISHED_SANDBOX_WEBHOOK_SECRET)
+      problems.push({
+        variable: 'SANDBOX_WEBHOOK_SECRET',
+        message: 'is the published development value; generate your own for production',
+      });
+  }
+  return problems;
+}
+
 /** Payment providers: the chosen provider for a method must have its settings. */
 function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
   const problems: Array<{ variable: string; message: string }> = [];
-  const sandboxEnabled = e.SANDBOX_PAYMENTS && e.NODE_ENV !== 'production';
-  // In production the sandbox never takes money: a method left on `sandbox` is simply not offered.
+  // In production the sandbox is off unless SANDBOX_PAYMENTS=true (with its own webhook secret,
+  // productionSafetyProblems); a method left on `sandbox` is then simply not offered.
+  const sandboxEnabled = e.SANDBOX_PAYMENTS ?? e.NODE_ENV !== 'production';
+  // Unset: random per process, so no webhook signed with a value from the source is accepted.
+  // Processes that must agree (a test harness signing webhooks itself, several nodes behind one
+  // URL) set SANDBOX_WEBHOOK_SECRET.
+  const sandboxSecret = e.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url');
   const need = (why: string, vars: Record<string, string | undefined>) => {
     for (const [variable, value] of Object.entries(vars))
       if (value === undefined) problems.push({ variable, message: `is required when ${why}` });
@@ -522,7 +754,7 @@ function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
   return Object.freeze({
     card: e.PAYMENT_CARD_PROVIDER,
     paypal: e.PAYMENT_PAYPAL_PROVIDER,
-    sandbox: Object.freeze({ enabled: sandboxEnabled, webhookSecret: e.SANDBOX_WEBHOOK_SECRET }),
+    sandbox: Object.freeze({ enabled: sandboxEnabled, webhookSecret: sandboxSecret }),
     stripe:
       e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_WEBHOOK_SECRET !== undefined
         ? Object.freeze({

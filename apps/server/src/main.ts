@@ -1,7 +1,11 @@
 // Boots the server: config -> database (DATA_DIR lock) -> migrations -> demo seed -> buildApp ->
 // listen; on SIGTERM/SIGINT stops accepting, finishes in-flight requests, closes the database.
 import { pino } from 'pino';
-import { createGameGateway, SERVER_LIST_CACHE_MS } from './adapters/game-gateway/client';
+import {
+  createGameGateway,
+  ROLES_CACHE_MS,
+  SERVER_LIST_CACHE_MS,
+} from './adapters/game-gateway/client';
 import { createPaymentProviders } from './adapters/payments';
 import { buildApp, type Role } from './app';
 import { parseArgs, UsageError } from './cli';
@@ -13,6 +17,7 @@ import { openDatabase } from './db/open-database';
 import { DataDirError } from './db/pglite';
 import { runSeedSteps } from './db/seed';
 import { demoSeedSteps } from './db/seeds/demo';
+import { reencryptRealNames } from './modules/identity/real-name-reencrypt';
 import { startWorker, type Worker } from './worker';
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -70,6 +75,16 @@ async function boot(config: Config, role: Role): Promise<void> {
       { applied, database: database.kind },
       applied.length > 0 ? 'migrations applied' : 'database schema up to date',
     );
+    // Personal data still in a pre-DATA_KEY form (plain text, or under the public payload key)
+    // is encrypted under DATA_KEY now, not when an operator remembers to (ADR 0027).
+    const converted = await reencryptRealNames(database.db, {
+      dataKeys: config.dataKeys,
+      payloadKey: config.payloadKey,
+      legacyOnly: true,
+      log: logger,
+    });
+    if (converted.legacy > 0)
+      logger.info({ ...converted }, 'legacy real-name records encrypted under DATA_KEY');
     await exitIfSignalled(database);
     if (config.seedDemo) {
       const seeded = await runSeedSteps(database, demoSeedSteps);
@@ -85,6 +100,7 @@ async function boot(config: Config, role: Role): Promise<void> {
     gateways: config.gateways,
     timeoutMs: config.gatewayTimeoutMs,
     serverListCacheMs: SERVER_LIST_CACHE_MS,
+    rolesCacheMs: ROLES_CACHE_MS,
   });
   const providers = createPaymentProviders({ config, db: db.db, log: logger });
   const app = await buildApp(config, { database: db, role, logger, gateway, providers });

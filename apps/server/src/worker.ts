@@ -15,6 +15,7 @@ import { createFulfilment } from './modules/orders/fulfilment';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createTakebackHandler } from './modules/orders/refunds';
 import { createRedeemDelivery } from './modules/redeem/redeem.delivery';
+import { createRetentionTimer } from './modules/retention/retention';
 
 export interface WorkerDeps {
   database: Database;
@@ -70,6 +71,13 @@ export function createWorkerLoop(deps: WorkerDeps) {
     log,
   });
 
+  const retention = createRetentionTimer({
+    db,
+    clock,
+    policy: { paymentEventsDays: config.worker.paymentEventsRetentionDays },
+    log,
+  });
+
   return {
     queue,
     /** Claims and runs due jobs until none is due; returns how many ran. */
@@ -93,6 +101,7 @@ export function createWorkerLoop(deps: WorkerDeps) {
         if (swept.closed + swept.recovered > 0) log.info(swept, 'unpaid orders swept');
       }
       await analyticsPurge.runIfDue(); // issue 7 part 4: retention, at most every 10 minutes
+      await retention.runIfDue(); // codes, attempts, sessions, tickets, payment events (ADR 0032)
     },
   };
 }

@@ -1,6 +1,6 @@
-// Verification codes (SPEC §5; issue 3): limits per destination (60 s, 5 a day) and per IP,
-// expiry, single use, 5 wrong tries, no enumeration of unknown destinations, not-configured
-// senders, and the dev outbox (only when DEV_OUTBOX=true).
+// Verification codes (SPEC §5; issue 3): send limits per destination and IP, per IP and per
+// destination (codes.service.ts), expiry, single use, 5 wrong tries, no enumeration of unknown
+// destinations, not-configured senders, and the dev outbox (only when DEV_OUTBOX=true).
 import { ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, codeIn, login, makeAccount, startSmtp } from './auth-fixtures';
@@ -26,27 +26,47 @@ describe.each(testDatabases())('verification codes on %s', (kind) => {
     call(t.app, '/api/user/email/code/send', { target, purpose }, { ip });
   const lastCode = () => codeIn(smtp.mails.at(-1)?.raw ?? '');
 
-  it('allows one send per destination per 60 s and 5 per day', async () => {
+  it('allows one send per destination and IP per 60 s and 3 per 15 minutes', async () => {
     const a = await makeAccount(t.database.db);
     expect((await send(a.email, '10.5.0.1')).json.code).toBe(0);
-    expect((await send(a.email, '10.5.0.2')).json.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
-    for (let i = 0; i < 4; i += 1) {
+    const again = await send(a.email, '10.5.0.1');
+    expect(again.json).toMatchObject({
+      code: ErrorCode.AuthCodeSendTooFrequently,
+      data: { retry_after: 60 },
+    });
+    // Another IP is not held by this IP's cool-down.
+    expect((await send(a.email, '10.5.0.2')).json.code).toBe(0);
+    for (let i = 0; i < 2; i += 1) {
       t.clock.advance(61_000);
-      expect((await send(a.email, `10.5.1.${i}`)).json.code).toBe(0);
+      expect((await send(a.email, '10.5.0.1')).json.code).toBe(0);
     }
     t.clock.advance(61_000);
-    expect((await send(a.email, '10.5.2.1')).json.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
-    t.clock.advance(24 * 60 * MINUTE);
-    expect((await send(a.email, '10.5.2.1')).json.code).toBe(0);
+    // The fourth from one IP within 15 minutes waits until the first is 15 minutes old.
+    const fourth = await send(a.email, '10.5.0.1');
+    expect(fourth.json.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
+    expect(fourth.json.data).toEqual({ retry_after: 15 * 60 - 3 * 61 });
+    t.clock.advance(15 * MINUTE);
+    expect((await send(a.email, '10.5.0.1')).json.code).toBe(0);
   });
 
-  it('lets only one of two concurrent sends to a destination through', async () => {
+  it('caps a destination at 10 sends per 3 hours over all IPs', async () => {
     const a = await makeAccount(t.database.db);
-    const results = await Promise.all([send(a.email, '10.12.0.1'), send(a.email, '10.12.0.2')]);
-    expect(results.map((r) => r.json.code).sort()).toEqual([
-      0,
-      ErrorCode.AuthCodeSendTooFrequently,
-    ]);
+    for (let i = 0; i < 10; i += 1) expect((await send(a.email, `10.13.0.${i}`)).json.code).toBe(0);
+    const capped = await send(a.email, '10.13.1.1');
+    expect(capped.json).toMatchObject({
+      code: ErrorCode.AuthCodeSendTooFrequently,
+      data: { retry_after: 3 * 3600 },
+    });
+    t.clock.advance(3 * 60 * MINUTE);
+    expect((await send(a.email, '10.13.1.1')).json.code).toBe(0);
+  });
+
+  it('lets only one of concurrent sends to a destination from one IP through', async () => {
+    const a = await makeAccount(t.database.db);
+    const results = await Promise.all(Array.from({ length: 10 }, () => send(a.email, '10.12.0.1')));
+    const codes = results.map((r) => r.json.code);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === ErrorCode.AuthCodeSendTooFrequently)).toHaveLength(9);
   });
 
   it('caps one IP at 20 sends an hour', async () => {
@@ -88,7 +108,6 @@ describe.each(testDatabases())('verification codes on %s', (kind) => {
       });
       expect(r.json.code).toBe(ErrorCode.InvalidEmailCode);
     }
-    t.clock.advance(31_000); // past the 30 s login throttle; the code itself is still in date
     const res = await login(t.app, t.config.payloadKey, 'email', a.email, code, { ip: '10.9.0.1' });
     expect(res.json.code).toBe(ErrorCode.InvalidEmailCode);
   });

@@ -1,9 +1,10 @@
 // ADR 0023 follow-up: the server-list cache of the game gateway client (SERVER_LIST_CACHE_MS in
 // the running server, off by default) and webCreate's server and role check asking both at once.
 // Against the demo game on a free port (DESIGN §6).
-import { ErrorCode } from '@hc/contract';
+import { ErrorCode, GATEWAY_NAME_MAX_CHARS } from '@hc/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGameGateway } from '../src/adapters/game-gateway/client';
+import { createGameGateway, GATEWAY_ANSWER_MAX_BYTES } from '../src/adapters/game-gateway/client';
+import { GatewayError } from '../src/adapters/game-gateway/types';
 import { findServerAndRole } from '../src/modules/game/game.service';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 
@@ -19,7 +20,7 @@ beforeEach(() => {
 });
 
 /** A client whose requests are counted per call name, with a hand-moved millisecond clock. */
-function countingGateway(serverListCacheMs?: number) {
+function countingGateway(serverListCacheMs?: number, rolesCacheMs?: number) {
   const calls: string[] = [];
   const clock = { ms: 1_000_000 };
   const load = { inFlight: 0, max: 0 };
@@ -28,6 +29,7 @@ function countingGateway(serverListCacheMs?: number) {
     timeoutMs: 2000,
     nowMs: () => clock.ms,
     ...(serverListCacheMs === undefined ? {} : { serverListCacheMs }),
+    ...(rolesCacheMs === undefined ? {} : { rolesCacheMs }),
     fetch: async (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       calls.push(url.split('/').pop() ?? '');
@@ -88,7 +90,7 @@ describe('server list cache (ADR 0023 follow-up)', () => {
     expect(calls).toEqual(['servers', 'servers']);
   });
 
-  it('never caches roles', async () => {
+  it('does not keep roles without rolesCacheMs', async () => {
     const { gw, calls } = countingGateway(5000);
     await gw.listRoles(1, 1, 1);
     game.state.addRole(1, 1, { role_id: 'r-1-9', role_name: 'Dova' });
@@ -112,5 +114,76 @@ describe('findServerAndRole asks for servers and roles at once', () => {
     const { gw } = countingGateway();
     expect(await codeOf(findServerAndRole(gw, 1, 1, 3, 'r-1-3'))).toBe(ErrorCode.serverMaintenance);
     expect(await codeOf(findServerAndRole(gw, 1, 1, 9, 'r-1-1'))).toBe(ErrorCode.RoleNotFound);
+  });
+});
+
+describe('shared game calls and the roles cache (ADR 0030)', () => {
+  it('sends one request for identical calls under way at once, even without a cache', async () => {
+    game.setSwitches({ latencyMs: 100 });
+    const { gw, calls } = countingGateway();
+    const lists = await Promise.all(Array.from({ length: 50 }, () => gw.listRoles(1, 1, 1)));
+    expect(lists.every((l) => l.length === 2)).toBe(true);
+    expect(calls).toEqual(['roles']);
+    // Afterwards nothing is kept: the next call asks again.
+    await gw.listRoles(1, 1, 1);
+    expect(calls).toEqual(['roles', 'roles']);
+  });
+
+  it('keeps roles per game, server and uid for rolesCacheMs', async () => {
+    const { gw, calls, clock } = countingGateway(0, 3000);
+    await gw.listRoles(1, 1, 1);
+    await gw.listRoles(1, 1, 1);
+    expect(calls).toEqual(['roles']);
+    await gw.listRoles(1, 1, 2);
+    await gw.listRoles(1, 2, 1);
+    expect(calls).toEqual(['roles', 'roles', 'roles']);
+    game.state.addRole(1, 1, { role_id: 'r-1-9', role_name: 'Dova' });
+    clock.ms += 2999;
+    expect((await gw.listRoles(1, 1, 1)).map((r) => r.role_id)).not.toContain('r-1-9');
+    clock.ms += 1;
+    expect((await gw.listRoles(1, 1, 1)).map((r) => r.role_id)).toContain('r-1-9');
+    expect(calls).toHaveLength(4);
+  });
+
+  it('does not keep a failed roles call, and hands out copies', async () => {
+    const { gw, calls } = countingGateway(0, 3000);
+    game.setSwitches({ failureRate: 1 });
+    await expect(gw.listRoles(1, 1, 1)).rejects.toThrow(/503/);
+    game.setSwitches({ failureRate: 0 });
+    const first = await gw.listRoles(1, 1, 1);
+    first.length = 0;
+    expect(await gw.listRoles(1, 1, 1)).toHaveLength(2);
+    expect(calls).toEqual(['roles', 'roles']);
+  });
+});
+
+describe('what the game sends is bounded', () => {
+  it('cuts long role names and removes control characters', async () => {
+    const { gw } = countingGateway();
+    game.state.addRole(1, 1, {
+      role_id: 'r-long',
+      role_name: `A\u0000b\u0007${'x'.repeat(10_000)}`,
+    });
+    const role = (await gw.listRoles(1, 1, 1)).find((r) => r.role_id === 'r-long');
+    expect(role?.role_name).toBe(`Ab${'x'.repeat(GATEWAY_NAME_MAX_CHARS - 2)}`);
+    // Characters, not UTF-16 units: an emoji is never cut in half.
+    game.state.addRole(1, 1, { role_id: 'r-emoji', role_name: '🐉'.repeat(100) });
+    const emoji = (await gw.listRoles(1, 1, 1)).find((r) => r.role_id === 'r-emoji');
+    expect(emoji?.role_name).toBe('🐉'.repeat(GATEWAY_NAME_MAX_CHARS));
+  });
+
+  it('refuses an answer larger than GATEWAY_ANSWER_MAX_BYTES', async () => {
+    const huge = JSON.stringify({
+      roles: [{ role_id: 'r', role_name: 'x'.repeat(GATEWAY_ANSWER_MAX_BYTES) }],
+    });
+    const gw = createGameGateway({
+      gateways: { '1': { url: game.url, secret: game.secret } },
+      timeoutMs: 2000,
+      fetch: () =>
+        Promise.resolve(new Response(huge, { headers: { 'content-type': 'application/json' } })),
+    });
+    const err = await gw.listRoles(1, 1, 1).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayError);
+    expect((err as Error).message).toMatch(/larger than 1048576 bytes/);
   });
 });

@@ -25,6 +25,16 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/**
+ * The server secrets a NODE_ENV=production config needs besides PAYLOAD_KEY (ADR 0027): test
+ * values, none a development default or derived from a payload key.
+ */
+export const PRODUCTION_SECRETS: Readonly<Record<string, string>> = {
+  DATA_KEY: `test-k1:${Buffer.alloc(32, 42).toString('base64')}`,
+  CODE_HASH_SECRET: 'test-code-hash-secret-for-production-configs',
+  ANALYTICS_SIGNING_SECRET: 'test-analytics-signing-secret-for-production-configs',
+};
+
 /** A clock tests move by hand. */
 export function testClock(
   start = new Date('2026-01-15T08:00:00Z'),

@@ -1,9 +1,9 @@
 // Real-name information over the real server (SPEC §2 Account screen, §3 Real-name
 // information, §5, §7 /api/user/real/info/query and /api/identity/save; issue 5 part 7): none ->
-// null, save -> masked answer, the ID number only encrypted at rest, tampered payloads refused.
+// null, save -> masked answer, the record only encrypted at rest, tampered payloads refused.
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
-import { createIdNumberCipher } from '../src/modules/identity/id-number-cipher';
+import { createRealNameCipher } from '../src/modules/identity/real-name-cipher';
 import { call, login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';
 import { useTestApp } from './helper';
@@ -60,7 +60,7 @@ describe.each(testDatabases())('real-name information on %s', (kind) => {
     expect(json).toMatchObject({ code: ErrorCode.Ok, result: { info: null } });
   });
 
-  it('saves and answers the masked information; the row holds no plaintext ID number', async () => {
+  it('saves and answers the masked information; the row holds no plaintext field', async () => {
     const a = await signedIn();
     const saved = await save(a.token, await encrypted(payload));
     const masked = {
@@ -80,11 +80,13 @@ describe.each(testDatabases())('real-name information on %s', (kind) => {
     expect(stored).toBeDefined();
     expect(JSON.stringify(stored)).not.toContain(ID_NUMBER);
     expect(JSON.stringify(stored)).not.toContain('19900307');
-    expect(stored?.id_number_masked).toBe('1101**********1234');
-    const cipher = createIdNumberCipher(t.current.config.payloadKey);
-    expect(cipher.decrypt(a.id, stored?.id_number_enc ?? '')).toBe(ID_NUMBER);
+    expect(JSON.stringify(stored)).not.toContain('Lin Mei');
+    expect(stored?.id_number_masked).toBeNull();
+    // The whole record under the DATA_KEY keyring (ADR 0027).
+    const cipher = createRealNameCipher(t.current.config.dataKeys);
+    expect(cipher.decrypt(a.id, stored?.info_enc ?? '')).toEqual(payload);
     // Bound to its account: the same ciphertext does not decrypt for another account.
-    expect(() => cipher.decrypt(a.id + 1, stored?.id_number_enc ?? '')).toThrow();
+    expect(() => cipher.decrypt(a.id + 1, stored?.info_enc ?? '')).toThrow();
   });
 
   it('replaces the saved information on a second save (one row per account)', async () => {

@@ -140,16 +140,31 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       ).n,
     );
 
-  /** A sandbox webhook signed like the sandbox signs it, at the test clock's time. */
-  function sandboxWebhook(
-    event: { id?: string; type: string; order: string; amount: number; currency?: string },
+  /**
+   * A sandbox webhook signed like the sandbox signs it, at the test clock's time; the payment
+   * id is the order's recorded checkout unless given.
+   */
+  async function sandboxWebhook(
+    event: {
+      id?: string;
+      type: string;
+      order: string;
+      amount: number;
+      currency?: string;
+      paymentId?: string;
+    },
     options: { secret?: string; skewSeconds?: number; tamper?: boolean } = {},
   ) {
+    const recorded = await t.database.db
+      .selectFrom('orders')
+      .select('provider_ref')
+      .where('sdk_order_id', '=', event.order)
+      .executeTakeFirst();
     const body = JSON.stringify({
       id: event.id ?? `evt_${randomUUID()}`,
       type: event.type,
       data: {
-        payment_id: `sbx_test_${event.order}`,
+        payment_id: event.paymentId ?? recorded?.provider_ref ?? `sbx_test_${event.order}`,
         order_id: event.order,
         amount: event.amount,
         currency: event.currency ?? 'USD',
@@ -215,7 +230,13 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     const first = await create(p, {}, key);
     const again = await create(p, {}, key);
     expect(again.result).toEqual(first.result);
-    const other = await create(p, {}, { 'idempotency-key': `k-${randomUUID()}` });
+    // A new key for another item is a new order (the same item would reuse the open one).
+    const other = await create(
+      p,
+      { cp_goods_id: 'pack_starter' },
+      { 'idempotency-key': `k-${randomUUID()}` },
+    );
+    expect(other.code).toBe(0);
     expect(other.result.sdk_order_id).not.toBe(first.result.sdk_order_id);
     expect((await create(p, {}, { 'idempotency-key': 'bad key' })).code).toBe(
       ErrorCode.InvalidParams,
@@ -506,8 +527,12 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     it('delivers every paid order exactly once with 30% failures and apply-then-timeout', async () => {
       const p = await player();
       const ids: string[] = [];
-      for (let i = 0; i < 12; i++) ids.push((await create(p)).result.sdk_order_id);
-      await Promise.all(ids.map((id) => paid(id, 499)));
+      // Each paid before the next is created (an open order for the same item is reused).
+      for (let i = 0; i < 12; i++) {
+        const id = (await create(p)).result.sdk_order_id;
+        await paid(id, 499);
+        ids.push(id);
+      }
       game.setSwitches({ failureRate: 0.3, applyThenTimeout: 0.3, hangMs: 0 });
       // Never dead-letter here: every order must end delivered, however unlucky its attempts.
       const patient = makeWorker(1000);
@@ -534,8 +559,12 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 
     it('two orders racing for one HC Point balance never overdraw it', async () => {
       const p = await player();
+      // Two roles: the same pack for one role would be the same (reused) order.
+      game.state.addRole(p.uid, 1, { role_id: `r-${p.uid}-2`, role_name: 'Second hero' });
       const a = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
-      const b = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
+      const b = (await create(p, { channel_code: 'epoint', role_id: `r-${p.uid}-2` })).result
+        .sdk_order_id;
+      expect(b).not.toBe(a);
       await t.database.db.transaction().execute((trx) =>
         creditHcPoint(trx, {
           gameAccountId: p.uid,

@@ -342,6 +342,22 @@ describe.each(testDatabases())('gift codes on %s', (kind) => {
     expect((await redeem(p, 'WELCOME2026')).code).toBe(ErrorCode.Ok);
   });
 
+  it('checks at most the limit of 200 concurrent guesses by one account', async () => {
+    const p = await player();
+    const { accountMaxFailures, windowMs } = REDEEM_THROTTLE_POLICY;
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => redeem(p, `GUESS${i}CONCURRENT`)),
+    );
+    const checked = results.filter((r) => r.code === ErrorCode.RedeemCodeInvalid);
+    const refused = results.filter((r) => r.code === ErrorCode.TooManyRequests);
+    expect(checked).toHaveLength(accountMaxFailures);
+    expect(refused).toHaveLength(200 - accountMaxFailures);
+    for (const r of refused) expect(r.data.retry_after).toBe(windowMs / 1000);
+    expect((await attempts(p.accountId)).filter((a) => !a.success)).toHaveLength(
+      accountMaxFailures,
+    );
+  });
+
   it('throttles repeated wrong codes per IP across accounts', async () => {
     const ip = nextIp();
     const { ipMaxFailures } = REDEEM_THROTTLE_POLICY;

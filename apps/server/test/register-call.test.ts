@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { registerCall } from '../src/plugins/register-call';
-import { testConfig, type Envelope } from './helper';
+import { PRODUCTION_SECRETS, testConfig, type Envelope } from './helper';
 import { stubDatabase } from './stub-database';
 
 const item = defineCall({
@@ -62,6 +62,7 @@ describe('registerCall', () => {
     const prod = await appWith({
       NODE_ENV: 'production',
       PAYLOAD_KEY: Buffer.alloc(32).toString('base64'),
+      ...PRODUCTION_SECRETS,
     });
     expect((await prod.inject({ method: 'GET', url: '/api/test/drift' })).json()).toEqual({
       code: 0,

@@ -1,5 +1,5 @@
 // Facebook and WeChat sign-in against local servers speaking their protocols, plus the state
-// checks (missing, unknown, replayed, expired, other provider), open-redirect attempts,
+// checks (missing, unknown, replayed, expired, other provider, not this browser's), open-redirect attempts,
 // /api/user/wechat/info/get and the provider list in /api/setting/init.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Envelope, type TestApp } from './helper';
@@ -11,7 +11,14 @@ import {
   WECHAT,
   type FakeOAuth2,
 } from './oauth/fake-oauth2';
-import { buildSocialApp, exchangeTicket, locationOf, startSignIn } from './oauth/social-app';
+import {
+  buildSocialApp,
+  exchangeTicket,
+  locationOf,
+  setCookies,
+  startSignIn,
+  startedBrowser,
+} from './oauth/social-app';
 
 const PORTAL = 'http://portal.test';
 
@@ -46,8 +53,20 @@ describe.each(testDatabases())('social sign-in over OAuth 2 (%s)', (kind) => {
     await wechat.close();
   });
 
+  /** The provider's return in the browser that started the sign-in (its binding cookie). */
   const callback = (provider: string, query: string) =>
-    t.app.inject({ method: 'GET', url: `/api/oauth/${provider}/callback?${query}` });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/oauth/${provider}/callback?${query}`,
+      headers: startedBrowser(new URLSearchParams(query).get('state')),
+    });
+  /** The same return with the given cookie header (none: no cookie at all). */
+  const callbackWith = (provider: string, query: string, cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/oauth/${provider}/callback?${query}`,
+      headers: cookie === undefined ? {} : { cookie },
+    });
 
   it('Facebook: code + PKCE exchange, profile with appsecret_proof, same account next time', async () => {
     const start = await startSignIn(t.app, 'facebook', '/main/account/user');
@@ -174,6 +193,101 @@ describe.each(testDatabases())('social sign-in over OAuth 2 (%s)', (kind) => {
         await callback('facebook', `code=c&state=${start.searchParams.get('state') ?? ''}`),
       );
       expect(to.searchParams.get('oauth_error')).toBe('state');
+    });
+
+    describe('bound to the browser that started the sign-in (login CSRF)', () => {
+      it('start sets an HttpOnly, SameSite=Lax cookie for the callback path only, 10 minutes', async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/oauth/wechat/start' });
+        const [cookie, ...more] = setCookies(res);
+        expect(more).toEqual([]);
+        expect(cookie).toMatch(/^hc_oauth_binding=[A-Za-z0-9_-]{43}; /);
+        expect(cookie).toContain('Path=/api/oauth/wechat/callback;');
+        expect(cookie).toContain('Max-Age=600;');
+        expect(cookie).toContain('HttpOnly');
+        expect(cookie).toContain('SameSite=Lax');
+        // PUBLIC_BASE_URL is http here.
+        expect(cookie).not.toContain('Secure');
+        // No cookie for a provider that is not configured.
+        const off = await t.app.inject({ method: 'GET', url: '/api/oauth/google/start' });
+        expect(setCookies(off)).toEqual([]);
+      });
+
+      it('a valid state without the cookie is refused, without contacting the provider', async () => {
+        const start = await startSignIn(t.app, 'wechat');
+        const state = start.searchParams.get('state') ?? '';
+        wechat.register('wx-bind-none', { subject: 'o-wx-bind', name: 'B' });
+        const before = wechat.tokenRequests;
+        const to = locationOf(await callbackWith('wechat', `code=wx-bind-none&state=${state}`));
+        expect(to.pathname).toBe('/login');
+        expect(to.searchParams.get('oauth_error')).toBe('state');
+        expect(to.searchParams.has('hctoken')).toBe(false);
+        expect(wechat.tokenRequests).toBe(before);
+      });
+
+      it("a valid state with another browser's cookie is refused", async () => {
+        // The attacker starts a sign-in in their own browser and sends the victim the callback
+        // URL; the victim's browser carries its own binding cookie (or none).
+        const attacker = await startSignIn(t.app, 'wechat');
+        const victim = await startSignIn(t.app, 'wechat');
+        const state = attacker.searchParams.get('state') ?? '';
+        wechat.register('wx-bind-other', { subject: 'o-wx-attacker', name: 'A' });
+        const res = await callbackWith(
+          'wechat',
+          `code=wx-bind-other&state=${state}`,
+          startedBrowser(victim.searchParams.get('state')).cookie,
+        );
+        const to = locationOf(res);
+        expect(to.pathname).toBe('/login');
+        expect(to.searchParams.get('oauth_error')).toBe('state');
+        expect(to.searchParams.has('hctoken')).toBe(false);
+        // A made-up cookie value does no better.
+        const forged = locationOf(
+          await callbackWith(
+            'wechat',
+            `code=wx-bind-other&state=${state}`,
+            'hc_oauth_binding=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+          ),
+        );
+        expect(forged.searchParams.get('oauth_error')).toBe('state');
+      });
+
+      it('with the right cookie the player is signed in, and the cookie is cleared', async () => {
+        const start = await startSignIn(t.app, 'wechat');
+        const state = start.searchParams.get('state') ?? '';
+        // A refused attempt without the cookie does not use the state up.
+        expect(
+          locationOf(await callbackWith('wechat', `code=x&state=${state}`)).searchParams.get(
+            'oauth_error',
+          ),
+        ).toBe('state');
+        wechat.register('wx-bind-ok', { subject: 'o-wx-bind-ok', name: 'OK' });
+        const res = await callback('wechat', `code=wx-bind-ok&state=${state}`);
+        const to = locationOf(res);
+        expect(await exchangeTicket(t.app, to.searchParams.get('hctoken') ?? '')).toBeGreaterThan(
+          0,
+        );
+        const [cleared] = setCookies(res);
+        expect(cleared).toMatch(/^hc_oauth_binding=; /);
+        expect(cleared).toContain('Max-Age=0');
+        expect(cleared).toContain('Path=/api/oauth/wechat/callback');
+      });
+
+      it('the cookie is Secure when PUBLIC_BASE_URL is https', async () => {
+        const app = await buildSocialApp(t.database, {
+          PUBLIC_BASE_URL: 'https://portal.example',
+          WECHAT_APP_ID: WECHAT.appId,
+          WECHAT_APP_SECRET: WECHAT.appSecret,
+          WECHAT_AUTH_URL: `${wechat.origin}/connect/qrconnect`,
+          WECHAT_TOKEN_URL: `${wechat.origin}/sns/oauth2/access_token`,
+          WECHAT_USERINFO_URL: `${wechat.origin}/sns/userinfo`,
+        });
+        try {
+          const res = await app.inject({ method: 'GET', url: '/api/oauth/wechat/start' });
+          expect(setCookies(res)[0]).toMatch(/; Secure(;|$)/);
+        } finally {
+          await app.close();
+        }
+      });
     });
 
     it('a state older than 10 minutes has expired', async () => {

@@ -15,7 +15,14 @@ import {
   startLocalOidc,
   type LocalOidc,
 } from './oauth/local-oidc';
-import { buildSocialApp, exchangeTicket, locationOf, startSignIn } from './oauth/social-app';
+import {
+  buildSocialApp,
+  exchangeTicket,
+  locationOf,
+  setCookies,
+  startSignIn,
+  startedBrowser,
+} from './oauth/social-app';
 
 describe.each(testDatabases())('social sign-in over OpenID Connect (%s)', (kind) => {
   let t: TestApp;
@@ -55,8 +62,10 @@ describe.each(testDatabases())('social sign-in over OpenID Connect (%s)', (kind)
     const back = await new TestBrowser().signIn(start, PORTAL, login);
     if (back.kind !== 'redirect') throw new Error('expected a query redirect');
     expect(back.url.pathname).toBe('/api/oauth/google/callback');
-    const res = await app.inject({ method: 'GET', url: `${back.url.pathname}${back.url.search}` });
-    return { res, callbackPath: `${back.url.pathname}${back.url.search}` };
+    const headers = startedBrowser(back.url.searchParams.get('state'));
+    const callbackPath = `${back.url.pathname}${back.url.search}`;
+    const res = await app.inject({ method: 'GET', url: callbackPath, headers });
+    return { res, callbackPath, headers };
   }
 
   async function apple(app: FastifyInstance, login: string, user?: object) {
@@ -69,7 +78,10 @@ describe.each(testDatabases())('social sign-in over OpenID Connect (%s)', (kind)
     return app.inject({
       method: 'POST',
       url: back.action.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...startedBrowser(back.fields.get('state')),
+      },
       payload: back.fields.toString(),
     });
   }
@@ -118,9 +130,10 @@ describe.each(testDatabases())('social sign-in over OpenID Connect (%s)', (kind)
   });
 
   it('a replayed callback (used state) signs nobody in', async () => {
-    const { res, callbackPath } = await google(t.app, 'carol');
+    const { res, callbackPath, headers } = await google(t.app, 'carol');
     expect(locationOf(res).searchParams.get('hctoken')).toBeTruthy();
-    const replay = await t.app.inject({ method: 'GET', url: callbackPath });
+    // Even from the browser that started it (its cookie kept).
+    const replay = await t.app.inject({ method: 'GET', url: callbackPath, headers });
     const to = locationOf(replay);
     expect(to.pathname).toBe('/login');
     expect(to.searchParams.get('oauth_error')).toBe('state');
@@ -148,6 +161,16 @@ describe.each(testDatabases())('social sign-in over OpenID Connect (%s)', (kind)
       .executeTakeFirstOrThrow();
     expect(identity.name).toBe('Ann Apple');
     expect(Number(identity.account_id)).toBe(accid);
+  });
+
+  it('Apple binding cookie: SameSite=None and Secure (its return is a cross-site form POST)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/oauth/apple/start' });
+    const [cookie] = setCookies(res);
+    expect(cookie).toMatch(/^hc_oauth_binding=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('Path=/api/oauth/apple/callback');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=None');
+    expect(cookie).toContain('Secure');
   });
 
   it('a GET to the Apple callback is refused (Apple returns by form_post only)', async () => {
@@ -202,6 +225,7 @@ describe.each(testDatabases())('social sign-in over OpenID Connect (%s)', (kind)
         await app.inject({
           method: 'GET',
           url: `/api/oauth/google/callback?code=${code}&state=${state}`,
+          headers: startedBrowser(state),
         }),
       );
     }

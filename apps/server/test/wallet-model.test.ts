@@ -310,8 +310,30 @@ describe.each(testDatabases())('HC Point wallet and payments on %s', (kind) => {
     async () => {
       const p = await player();
       await seed(p.uid, 400, 99);
-      const ids: string[] = [];
-      for (let i = 0; i < 50; i++) ids.push(await epointOrder(p));
+      // One order through webCreate, 49 copies of it in the database: webCreate itself caps a
+      // player's open unpaid orders and reuses an open order for the same pack (ADR 0031).
+      const first = await epointOrder(p);
+      const row = await t.database.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('sdk_order_id', '=', first)
+        .executeTakeFirstOrThrow();
+      const { id: _id, ...copy } = row;
+      const ids = [first];
+      for (let i = 1; i < 50; i++) {
+        const sdk = `${first.slice(0, -2)}${String(i).padStart(2, '0')}`;
+        await t.database.db
+          .insertInto('orders')
+          .values({
+            ...copy,
+            sdk_order_id: sdk,
+            item_names: JSON.stringify(copy.item_names),
+            items: JSON.stringify(copy.items),
+            pay_url: null,
+          })
+          .execute();
+        ids.push(sdk);
+      }
       const results = await Promise.all(ids.map((id) => payOrder(p, id)));
       const codes = results.map((r) => r.code);
       expect(codes.filter((c) => c === 0)).toHaveLength(1);

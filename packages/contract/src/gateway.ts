@@ -24,11 +24,27 @@ const uid = z.number().int().positive();
 const serverIdSchema = z.number().int().positive();
 const roleIdSchema = z.string().min(1).max(64);
 
+/**
+ * Longest server or role name the portal keeps, in characters (code points). Names come from
+ * the game (players choose role names) and reach the page and the order rows; a longer name is
+ * cut to this length, control characters (NUL included, which PostgreSQL refuses) are removed.
+ * Cutting rather than refusing: one odd name must not hide a player's other roles.
+ */
+export const GATEWAY_NAME_MAX_CHARS = 64;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+/** A name as the game sent it, bounded and without control characters. */
+export const gatewayNameSchema = z
+  .string()
+  .transform((v) =>
+    Array.from(v.replace(CONTROL_CHARS, '')).slice(0, GATEWAY_NAME_MAX_CHARS).join(''),
+  );
+
 // ---- servers ---------------------------------------------------------------------------------
 export const gatewayServersRequestSchema = z.object({ game_id: gameId });
 export const gatewayServerSchema = z.object({
   server_id: serverIdSchema,
-  server_name: z.string(),
+  server_name: gatewayNameSchema,
   /** 0 open, 1 maintenance (SPEC §3 Server state). */
   state: z.union([z.literal(0), z.literal(1)]),
 });
@@ -45,7 +61,7 @@ export const gatewayRolesRequestSchema = z.object({
 });
 export const gatewayRoleSchema = z.object({
   role_id: roleIdSchema,
-  role_name: z.string(),
+  role_name: gatewayNameSchema,
   level: z.number().int().nonnegative().optional(),
 });
 export const gatewayRolesResponseSchema = z.object({ roles: z.array(gatewayRoleSchema) });

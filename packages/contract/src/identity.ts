@@ -59,5 +59,5 @@ export const identitySave = defineCall({
     'data = encryptPayload(JSON of identityPayloadSchema); result is the saved info, masked. ' +
     'One record per account, replaced on each save. A payload that does not decrypt, is not JSON ' +
     'or fails the schema -> InvalidParams (data.reason "payload", schema issues by field) and ' +
-    'nothing is stored. The ID number is kept only AES-256-GCM encrypted (HKDF key) plus its mask.',
+    'nothing is stored. The record is kept only envelope-encrypted under the server keyring (ADR 0027).',
 });

@@ -42,7 +42,8 @@ export const socialRoutes: readonly SocialRoute[] = [
     description:
       'provider: google | apple | facebook | wechat (configured ones are listed in settingInit.social). ' +
       'Query `redirect`: a same-origin path to return to (anything else becomes /main/home). ' +
-      'Stores state, PKCE verifier, nonce and redirect server-side (single use, 10 minutes) and ' +
+      'Stores state, PKCE verifier, nonce and redirect server-side (single use, 10 minutes), sets the ' +
+      'HttpOnly cookie hc_oauth_binding (path: the callback) that binds the state to this browser, and ' +
       'answers 302 to the provider. An unconfigured provider answers 302 to /login?oauth_error=provider.',
   },
   {
@@ -50,7 +51,8 @@ export const socialRoutes: readonly SocialRoute[] = [
     path: '/api/oauth/{provider}/callback',
     summary: 'Provider return for Google, Facebook, WeChat (browser navigation)',
     description:
-      'Checks state, exchanges the code, finds the identity by (provider, subject). Answers 302 to ' +
+      'Checks state and its binding cookie (from the start in the same browser; cleared), exchanges ' +
+      'the code, finds the identity by (provider, subject). Answers 302 to ' +
       '`<redirect>?hctoken=<single-use ticket>` on success, else to /login?oauth_error=<state|token|not_found|provider>.',
   },
   {
@@ -58,7 +60,8 @@ export const socialRoutes: readonly SocialRoute[] = [
     path: '/api/oauth/apple/callback',
     summary: 'Sign in with Apple return (response_mode=form_post)',
     description:
-      'Form fields code, state, user (name, first sign-in only). Success: 302 to ' +
+      'Form fields code, state, user (name, first sign-in only); the binding cookie as for GET ' +
+      '(SameSite=None: this return is a cross-site POST). Success: 302 to ' +
       '`<redirect>?hctoken=<ticket>&appleId=<subject>`; no account and sign-up off: 302 to ' +
       '/main/home?appleId=false (SPEC §4).',
   },

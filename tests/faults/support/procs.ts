@@ -153,6 +153,9 @@ export async function startServer(options: ServerOptions): Promise<Proc> {
     DELIVERY_BACKOFF_BASE_MS: '300',
     DELIVERY_BACKOFF_MAX_MS: '2000',
     GATEWAY_TIMEOUT_MS: '3000',
+    // The load loops create orders back to back; the per-player creation limit is not under
+    // test here.
+    ORDER_CREATES_PER_MINUTE: '10000',
     ...options.env,
   };
   const proc = spawnProc(options.name, [SERVER_MAIN, `--role=${options.role ?? 'all'}`], env, port);

@@ -1,11 +1,15 @@
 // Every operator command, by name. Each lives in its own file next to this one.
 import { analyticsReportCommand } from './analytics-report';
 import { redeemBatch } from './redeem';
+import { reencrypt } from './reencrypt';
 import { refund } from './refund';
+import { seedDemo } from './seed-demo';
 import type { Command } from './types';
 
 export const commands: Readonly<Record<string, Command>> = {
   'analytics-report': analyticsReportCommand,
   'redeem-batch': redeemBatch,
+  reencrypt,
   refund,
+  'seed-demo': seedDemo,
 };

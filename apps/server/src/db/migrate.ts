@@ -10,6 +10,10 @@ import * as m0004 from './migrations/0004-wallet';
 import * as m0005 from './migrations/0005-topup';
 import * as m0006 from './migrations/0006-account-content';
 import * as m0007 from './migrations/0007-analytics';
+import * as m0008 from './migrations/0008-real-name-at-rest';
+import * as m0009 from './migrations/0009-throttle';
+import * as m0012 from './migrations/0012-order-guards';
+import * as m0013 from './migrations/0013-analytics-sessions-retention';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -20,6 +24,10 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005-topup': m0005,
   '0006-account-content': m0006,
   '0007-analytics': m0007,
+  '0008-real-name-at-rest': m0008,
+  '0009-throttle': m0009,
+  '0012-order-guards': m0012,
+  '0013-analytics-sessions-retention': m0013,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

@@ -244,7 +244,13 @@ export interface OrdersTable {
   channel_code: string;
   provider: string;
   provider_ref: string | null;
+  /** The provider's id of the payment itself (Stripe PaymentIntent, PayPal capture), once paid. */
+  payment_ref: ColumnType<string | null, string | null | undefined, string | null>;
   pay_url: string | null;
+  /** A request is creating the checkout until then (one checkout per order). */
+  checkout_until: NullableTime;
+  /** When the worker last asked the provider about this unpaid order. */
+  payment_checked_at: NullableTime;
   status: ColumnType<OrderStatusValue, OrderStatusValue | undefined, OrderStatusValue>;
   language: ColumnType<string, string | undefined, string>;
   idempotency_key: string | null;
@@ -272,6 +278,8 @@ export interface PaymentEventsTable {
   /** What applying it did: paid, failed, refunded, duplicate, ignored, mismatch, unknown_order... */
   outcome: string;
   payload: Json<unknown>;
+  /** The event as understood (kind, references, amount); kept while it waits (`deferred`). */
+  event: ColumnType<unknown, string | null | undefined, string | null>;
   received_at: CreatedAt;
 }
 
@@ -322,18 +330,24 @@ export interface AccountDebtsTable {
   settled_at: NullableTime;
 }
 
-/** 0006: SPEC §3 real-name information; the ID number only encrypted and masked. */
+/**
+ * 0006: SPEC §3 real-name information. 0008 (ADR 0027): the record lives only in `info_enc`
+ * (envelope under DATA_KEY, key id in `key_id`); the other fields are legacy, null once a row is
+ * converted.
+ */
 export interface RealNameInfoTable {
   account_id: number;
-  full_name: string;
-  birthday: string;
-  address: string;
-  phone: string;
-  email: string;
-  id_number_enc: string;
-  id_number_masked: string;
-  sign_region: string;
-  sign_date: string;
+  info_enc: string | null;
+  key_id: string | null;
+  full_name: string | null;
+  birthday: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  id_number_enc: string | null;
+  id_number_masked: string | null;
+  sign_region: string | null;
+  sign_date: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -455,11 +469,29 @@ export interface AnalyticsNoncesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** 0013: a key handed out by the analytics session call (ADR 0032). */
+export interface AnalyticsSessionsTable {
+  sid: string;
+  device_id: string;
+  /** The portal account signed in when the key was asked for, or null. */
+  account_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface AnalyticsRateTable {
   /** `device:<device_id>` or `ip:<address>` (lib/rate-counter.ts). */
   bucket: string;
   window_start: Date;
   count: number;
+}
+
+/** 0009-throttle: one counted attempt in one bucket (lib/throttle.ts). */
+export interface ThrottleHitsTable {
+  id: Generated<number>;
+  /** What is limited, e.g. `login:account:<id>` or `code:ip:<address>`. */
+  bucket: string;
+  created_at: Timestamp;
 }
 
 export interface DB {
@@ -497,4 +529,6 @@ export interface DB {
   analytics_events: AnalyticsEventsTable;
   analytics_nonces: AnalyticsNoncesTable;
   analytics_rate: AnalyticsRateTable;
+  analytics_sessions: AnalyticsSessionsTable;
+  throttle_hits: ThrottleHitsTable;
 }

@@ -11,6 +11,14 @@ export const PASSWORD_HASH_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * A fixed argon2id hash with the same parameters, checked when there is no real hash to check
+ * (unknown account, account without a password), so every password login costs one hash and
+ * takes the same time whether or not the account exists.
+ */
+export const DUMMY_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$hNWZG/DsatozXLTkRIpP9w$xJWJhz1/liywDRcCCeffc0lGjXWvrNJai8+D6JMZIWs';
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, PASSWORD_HASH_OPTIONS);
 }

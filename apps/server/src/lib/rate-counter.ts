@@ -22,8 +22,11 @@ export interface RateHit {
 }
 
 export interface RateCounter {
-  /** Counts one hit for `bucket` (e.g. `device:<id>`) in the current one-minute window. */
-  hit(bucket: string): Promise<RateHit>;
+  /**
+   * Counts `by` hits (default 1, e.g. the events of a batch) for `bucket` (e.g. `device:<id>`)
+   * in the current one-minute window.
+   */
+  hit(bucket: string, by?: number): Promise<RateHit>;
   /** Closes the Redis connection, if one was opened. */
   close(): Promise<void>;
 }
@@ -69,11 +72,16 @@ export function createRateCounter(deps: RateCounterDeps): RateCounter {
     return client;
   }
 
-  async function hitRedis(r: Redis, bucket: string, windowStart: number): Promise<number> {
+  async function hitRedis(
+    r: Redis,
+    bucket: string,
+    windowStart: number,
+    by: number,
+  ): Promise<number> {
     const key = `${prefix}${bucket}:${windowStart / RATE_WINDOW_MS}`;
     const results = await r
       .multi()
-      .incr(key)
+      .incrby(key, by)
       .expire(key, (2 * RATE_WINDOW_MS) / 1000)
       .exec();
     const first = results?.[0];
@@ -82,14 +90,14 @@ export function createRateCounter(deps: RateCounterDeps): RateCounter {
     return first[1];
   }
 
-  async function hitTable(bucket: string, windowStart: Date): Promise<number> {
+  async function hitTable(bucket: string, windowStart: Date, by: number): Promise<number> {
     const row = await db
       .insertInto('analytics_rate')
-      .values({ bucket, window_start: windowStart, count: 1 })
+      .values({ bucket, window_start: windowStart, count: by })
       .onConflict((oc) =>
         oc
           .columns(['bucket', 'window_start'])
-          .doUpdateSet({ count: sql`analytics_rate.count + 1` }),
+          .doUpdateSet({ count: sql`analytics_rate.count + ${by}` }),
       )
       .returning('count')
       .executeTakeFirstOrThrow();
@@ -97,14 +105,18 @@ export function createRateCounter(deps: RateCounterDeps): RateCounter {
   }
 
   return {
-    async hit(bucket) {
+    async hit(bucket, by = 1) {
       const nowMs = clock.now().getTime();
       const windowStart = Math.floor(nowMs / RATE_WINDOW_MS) * RATE_WINDOW_MS;
       const resetInS = Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - nowMs) / 1000));
       const r = redis();
       if (r !== undefined) {
         try {
-          return { count: await hitRedis(r, bucket, windowStart), resetInS, backend: 'redis' };
+          return {
+            count: await hitRedis(r, bucket, windowStart, by),
+            resetInS,
+            backend: 'redis',
+          };
         } catch (err) {
           redisDownUntil = Date.now() + backoffMs;
           log.warn(
@@ -113,7 +125,11 @@ export function createRateCounter(deps: RateCounterDeps): RateCounter {
           );
         }
       }
-      return { count: await hitTable(bucket, new Date(windowStart)), resetInS, backend: 'table' };
+      return {
+        count: await hitTable(bucket, new Date(windowStart), by),
+        resetInS,
+        backend: 'table',
+      };
     },
     async close() {
       closed = true;

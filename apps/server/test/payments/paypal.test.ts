@@ -278,6 +278,7 @@ describe('paypal provider', () => {
       status: 'paid',
       amount: 1999,
       currency: 'USD',
+      paymentRef: event.kind === 'paid' ? event.paymentRef : undefined,
     });
   });
 

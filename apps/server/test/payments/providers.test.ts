@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPaymentProviders } from '../../src/adapters/payments';
 import type { DB } from '../../src/db/schema';
-import { testConfig } from '../helper';
+import { PRODUCTION_SECRETS, testConfig } from '../helper';
 
 // Never connects: providers only keep the handle until a payment is made.
 const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) });
@@ -70,6 +70,7 @@ describe('createPaymentProviders', () => {
     const p = build({
       NODE_ENV: 'production',
       PAYLOAD_KEY: Buffer.alloc(32, 1).toString('base64'),
+      ...PRODUCTION_SECRETS,
     });
     expect(p.forMethod('card')).toBeUndefined();
     expect(p.byName('sandbox')).toBeUndefined();

@@ -300,6 +300,7 @@ describe('stripe provider', () => {
       status: 'paid',
       amount: 1999,
       currency: 'USD',
+      paymentRef: 'pi_1',
     });
     session.payment_intent = { id: 'pi_1', latest_charge: { id: 'ch_1', refunded: true } };
     expect(await provider.queryPayment(ref)).toMatchObject({ status: 'refunded' });

@@ -48,13 +48,21 @@ export async function post<R = unknown, D = unknown>(
   return { status: res.statusCode, ...res.json<Envelope<R, D>>() };
 }
 
-/** A sandbox "payment.succeeded" webhook for an order, signed with the configured secret. */
+/**
+ * A sandbox "payment.succeeded" webhook for an order, signed with the configured secret; it
+ * names the order's recorded checkout, as the sandbox does.
+ */
 export async function payBySandboxWebhook(t: TestApp, order: string, amount: number) {
+  const row = await t.database.db
+    .selectFrom('orders')
+    .select('provider_ref')
+    .where('sdk_order_id', '=', order)
+    .executeTakeFirstOrThrow();
   const body = JSON.stringify({
     id: `evt_${randomUUID()}`,
     type: 'payment.succeeded',
     data: {
-      payment_id: `sbx_test_${order}`,
+      payment_id: row.provider_ref,
       order_id: order,
       amount,
       currency: 'USD',
@@ -117,9 +125,10 @@ export async function seedPlayer(t: TestApp, tag: string): Promise<SeededPlayer>
     expect(created.code).toBe(ErrorCode.Ok);
     return created.result.sdk_order_id;
   };
-  const unpaid = await createOrder('card');
+  // Paid first: an open order for the same pack would be reused by the next create.
   const paidCard = await createOrder('card');
   await payBySandboxWebhook(t, paidCard, GAME_PACK_PRICE);
+  const unpaid = await createOrder('card');
   const hcCredit = 1000;
   await database.db.transaction().execute((trx) =>
     creditHcPoint(trx, {

@@ -1,7 +1,7 @@
 // Start-up (issue brief §8): config and user info in parallel; `loading` goes false when both
 // have settled, whatever their outcome, so the SPEC §2 route check can run.
 import { fetchSiteConfig } from '../features/settings/api/get-site-config';
-import { exchangeTemporaryToken, fetchUserInfo } from '../features/session/api/get-user-info';
+import { loadUserInfoWithHandover } from '../features/session/api/handover';
 import { handleAppleReturn } from '../features/auth/utils/apple-return';
 import { anonymousUser, appStore } from '../lib/app-store';
 
@@ -9,7 +9,7 @@ export async function bootstrapApp(search: string = window.location.search): Pro
   appStore.setState({ loading: true });
   const [config, userInfo] = await Promise.allSettled([
     fetchSiteConfig(),
-    exchangeTemporaryToken(search).then(() => fetchUserInfo()),
+    loadUserInfoWithHandover(search),
   ]);
   appStore.setState((s) => ({
     config: config.status === 'fulfilled' ? config.value : s.config,

@@ -20,6 +20,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. `Idempotency-Key` for order creation (DESIGN §7). */
   headers?: Record<string, string>;
+  /**
+   * Send this session token instead of the stored one (to end a session the page does not
+   * keep). An HTTP 203 answer then concerns that token only: the stored session stays.
+   */
+  token?: string;
 }
 
 export function buildPath(path: string, params: CallOptions['params'] = {}): string {
@@ -66,6 +71,7 @@ async function send(call: ApiCall, body: unknown, options: CallOptions): Promise
         ...requestHeaders(),
         ...(isGet ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
+        ...(options.token === undefined ? {} : { token: options.token }),
       },
       body: isGet ? undefined : JSON.stringify(body ?? {}),
       signal: controller.signal,
@@ -103,7 +109,7 @@ export async function callApi<C extends ApiCall>(
 ): Promise<CallResult<C>> {
   const response = await send(call, body, options);
   if (response.status === 203) {
-    handleSessionExpired();
+    if (options.token === undefined) handleSessionExpired();
     const envelope = errorEnvelopeSchema.safeParse(await response.json().catch(() => null));
     const msg = envelope.success ? envelope.data.msg : 'Session expired';
     throw new ApiError(ErrorCode.tokenFail, msg);

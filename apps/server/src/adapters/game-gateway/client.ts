@@ -1,7 +1,9 @@
 // The portal's game gateway client (docs/game-gateway.md, DESIGN §6): signed HTTP POST JSON to
 // each game's backend, with a timeout; answers validated with the contract schemas. Network
-// errors, timeouts, 5xx and malformed answers become GatewayError. deliver and takeback are
-// idempotent on the delivery id, so a call that may have been applied is safe to retry.
+// errors, timeouts, 5xx, malformed and oversized answers become GatewayError. deliver and
+// takeback are idempotent on the delivery id, so a call that may have been applied is safe to
+// retry. The read calls (servers, roles) are shared: identical calls under way at the same time
+// send one request, and the answer may be kept a few seconds (ADR 0030).
 import {
   gatewayDeliverResultSchema,
   gatewayErrorBodySchema,
@@ -13,7 +15,13 @@ import {
 } from '@hc/contract';
 import type { z } from 'zod';
 import { signGatewayRequestNode } from './sign';
-import { GatewayError, type DeliverInput, type GameGateway, type GatewayServer } from './types';
+import {
+  GatewayError,
+  type DeliverInput,
+  type GameGateway,
+  type GatewayRole,
+  type GatewayServer,
+} from './types';
 
 export interface GameGatewayOptions {
   /** Per game id: base URL and shared secret (config.gateways, env GAME_GATEWAYS). */
@@ -29,7 +37,12 @@ export interface GameGatewayOptions {
    * server runs with SERVER_LIST_CACHE_MS, so a server put in maintenance is seen within that.
    */
   serverListCacheMs?: number;
-  /** Milliseconds clock for the server-list cache; default Date.now. */
+  /**
+   * Keep the roles of one game account on one server this long (default 0: ask every time).
+   * The server runs with ROLES_CACHE_MS.
+   */
+  rolesCacheMs?: number;
+  /** Milliseconds clock for the caches; default Date.now. */
   nowMs?: () => number;
 }
 
@@ -39,6 +52,74 @@ export interface GameGatewayOptions {
  * reaches players within seconds. The roles of a player are never cached.
  */
 export const SERVER_LIST_CACHE_MS = 5_000;
+
+/**
+ * How long main.ts keeps the roles of one game account on one server (ADR 0030): a burst of
+ * webRole calls (a page opened many times, a script) costs the game one request per server
+ * instead of one per call, and a role created or renamed in the game shows within 3 s.
+ */
+export const ROLES_CACHE_MS = 3_000;
+
+/** Largest game answer read, in bytes; a longer one is a GatewayError (nothing is kept). */
+export const GATEWAY_ANSWER_MAX_BYTES = 1024 * 1024;
+
+/** Cached answers kept at most per cache; expired ones are swept first, then the oldest. */
+const CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * Single-flight with a short memory: concurrent calls with one key share one promise, and a
+ * fulfilled answer is reused for `ttlMs` (0: only while under way). A failure is not kept.
+ */
+function sharedCalls<T>(ttlMs: number, nowMs: () => number) {
+  const entries = new Map<string, { expiresAt: number; settled: boolean; value: Promise<T> }>();
+  function sweep(now: number): void {
+    for (const [key, e] of entries) if (e.settled && e.expiresAt <= now) entries.delete(key);
+    while (entries.size >= CACHE_MAX_ENTRIES) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+  }
+  return (key: string, load: () => Promise<T>): Promise<T> => {
+    const now = nowMs();
+    const hit = entries.get(key);
+    if (hit !== undefined && (!hit.settled || hit.expiresAt > now)) return hit.value;
+    if (hit !== undefined) entries.delete(key);
+    if (entries.size >= CACHE_MAX_ENTRIES) sweep(now);
+    const entry = { expiresAt: Number.POSITIVE_INFINITY, settled: false, value: load() };
+    entries.set(key, entry);
+    entry.value.then(
+      () => {
+        entry.settled = true;
+        entry.expiresAt = nowMs() + ttlMs;
+        if (ttlMs <= 0 && entries.get(key) === entry) entries.delete(key);
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
+    return entry.value;
+  };
+}
+
+/** The body of `res` as text, refused past GATEWAY_ANSWER_MAX_BYTES. */
+async function readAnswer(res: Response): Promise<string> {
+  if (res.body === null) return '';
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > GATEWAY_ANSWER_MAX_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`answer larger than ${GATEWAY_ANSWER_MAX_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 function isTimeout(err: unknown): boolean {
   return err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
@@ -59,8 +140,8 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
   const doFetch = options.fetch ?? globalThis.fetch;
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const nowMs = options.nowMs ?? Date.now;
-  const serverListCacheMs = options.serverListCacheMs ?? 0;
-  const serverLists = new Map<number, { expiresAt: number; list: Promise<GatewayServer[]> }>();
+  const serverLists = sharedCalls<GatewayServer[]>(options.serverListCacheMs ?? 0, nowMs);
+  const roleLists = sharedCalls<GatewayRole[]>(options.rolesCacheMs ?? 0, nowMs);
 
   function target(gameId: number): { url: string; secret: string } {
     const entry = options.gateways[String(gameId)];
@@ -87,7 +168,7 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
         body: raw,
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      text = await res.text();
+      text = await readAnswer(res);
     } catch (err) {
       // Once the request may have reached the game, it may have been applied (deliver).
       const timedOut = isTimeout(err);
@@ -152,33 +233,23 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
   return {
     has: (gameId) => options.gateways[String(gameId)] !== undefined,
 
-    listServers(gameId) {
-      const fetchList = () =>
+    // Callers get copies: one changing its list does not change what the others see.
+    listServers: (gameId) =>
+      serverLists(String(gameId), () =>
         post(gameId, 'servers', { game_id: gameId }, gatewayServersResponseSchema).then(
           (r) => r.servers,
-        );
-      if (serverListCacheMs <= 0) return fetchList();
-      const now = nowMs();
-      const hit = serverLists.get(gameId);
-      if (hit !== undefined && hit.expiresAt > now) return hit.list.then((l) => [...l]);
-      // The promise is cached, so concurrent misses share one request; a failure is not kept.
-      const entry = { expiresAt: now + serverListCacheMs, list: fetchList() };
-      serverLists.set(gameId, entry);
-      entry.list.catch(() => {
-        if (serverLists.get(gameId) === entry) serverLists.delete(gameId);
-      });
-      return entry.list.then((l) => [...l]);
-    },
+        ),
+      ).then((list) => list.map((s) => ({ ...s }))),
 
-    async listRoles(gameId, uid, serverId) {
-      const r = await post(
-        gameId,
-        'roles',
-        { game_id: gameId, uid, server_id: serverId },
-        gatewayRolesResponseSchema,
-      );
-      return r.roles;
-    },
+    listRoles: (gameId, uid, serverId) =>
+      roleLists(`${gameId}:${serverId}:${uid}`, () =>
+        post(
+          gameId,
+          'roles',
+          { game_id: gameId, uid, server_id: serverId },
+          gatewayRolesResponseSchema,
+        ).then((r) => r.roles),
+      ).then((list) => list.map((r) => ({ ...r }))),
 
     deliver: (gameId, input) => itemCall('deliver', gameId, input, gatewayDeliverResultSchema),
     takeback: (gameId, input) => itemCall('takeback', gameId, input, gatewayTakebackResultSchema),

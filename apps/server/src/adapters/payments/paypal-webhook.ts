@@ -39,6 +39,12 @@ function mapWebhook(json: unknown): PaymentEvent {
   if (resource === undefined || orderId === undefined) return ignored;
   const providerRef = resource.supplementary_data?.related_ids?.order_id ?? resource.id;
   const money = resource.amount;
+  // A refund's resource is the refund; its `up` link names the capture it refunds.
+  const up = Array.isArray(resource.links)
+    ? (resource.links as Array<{ rel?: unknown; href?: unknown }>).find((l) => l.rel === 'up')
+    : undefined;
+  const refundedCapture =
+    typeof up?.href === 'string' ? /\/captures\/([^/?#]+)/.exec(up.href)?.[1] : undefined;
   switch (type) {
     case 'PAYMENT.CAPTURE.COMPLETED':
       if (money === undefined) return ignored;
@@ -50,6 +56,7 @@ function mapWebhook(json: unknown): PaymentEvent {
         kind: 'paid',
         orderId,
         providerRef,
+        paymentRef: resource.id,
         amount: fromDecimalString(money.value, money.currency_code),
         currency: money.currency_code.toUpperCase(),
       };
@@ -71,7 +78,8 @@ function mapWebhook(json: unknown): PaymentEvent {
         payload: json,
         kind: 'refunded',
         orderId,
-        providerRef,
+        providerRef:
+          resource.supplementary_data?.related_ids?.order_id ?? refundedCapture ?? resource.id,
         amount: fromDecimalString(money.value, money.currency_code),
         currency: money.currency_code.toUpperCase(),
       };

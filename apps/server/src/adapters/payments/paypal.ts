@@ -64,6 +64,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
       kind: 'paid',
       orderId,
       providerRef: order.id,
+      paymentRef: capture.id,
       amount: fromDecimalString(capture.amount.value, capture.amount.currency_code),
       currency: capture.amount.currency_code.toUpperCase(),
     };
@@ -170,7 +171,12 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
       if (done?.amount !== undefined) {
         const amount = fromDecimalString(done.amount.value, done.amount.currency_code);
         const currency = done.amount.currency_code.toUpperCase();
-        return { status: done.status === 'REFUNDED' ? 'refunded' : 'paid', amount, currency };
+        return {
+          status: done.status === 'REFUNDED' ? 'refunded' : 'paid',
+          amount,
+          currency,
+          paymentRef: done.id,
+        };
       }
       if (captures.some((c) => c.status === 'DECLINED' || c.status === 'FAILED'))
         return { status: 'failed' };

@@ -42,8 +42,8 @@ export function stripeClient(secretKey: string, apiBase: string | undefined): St
   return new Stripe(secretKey, config);
 }
 
-function idOf(value: string | { id: string } | null): string | undefined {
-  if (value === null) return undefined;
+function idOf(value: string | { id: string } | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
   return typeof value === 'string' ? value : value.id;
 }
 
@@ -64,6 +64,8 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         kind: 'paid',
         orderId,
         providerRef: s.id,
+        // charge.refunded names the PaymentIntent, not the session: recorded with the payment.
+        ...(idOf(s.payment_intent) === undefined ? {} : { paymentRef: idOf(s.payment_intent) }),
         amount: s.amount_total,
         currency: s.currency.toUpperCase(),
       };
@@ -168,8 +170,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const intent = typeof s.payment_intent === 'object' ? s.payment_intent : null;
       const charge =
         intent !== null && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-      if (charge?.refunded === true) return { status: 'refunded', amount, currency };
-      return { status: 'paid', amount, currency };
+      const paymentRef = idOf(s.payment_intent);
+      const payment = paymentRef === undefined ? {} : { paymentRef };
+      if (charge?.refunded === true) return { status: 'refunded', amount, currency, ...payment };
+      return { status: 'paid', amount, currency, ...payment };
     },
 
     async refund(ref) {

@@ -43,7 +43,10 @@ export type PaymentEvent =
   | (EventBase & {
       kind: 'paid';
       orderId: string;
+      /** The checkout's id (sandbox payment, Stripe session, PayPal order). */
       providerRef: string;
+      /** The payment's own id where the provider has one (Stripe PaymentIntent, PayPal capture). */
+      paymentRef?: string;
       amount: number;
       currency: string;
     })
@@ -51,6 +54,7 @@ export type PaymentEvent =
   | (EventBase & {
       kind: 'refunded';
       orderId: string;
+      /** The checkout's id, or the payment's own id when that is all the refund names. */
       providerRef: string;
       amount: number;
       currency: string;
@@ -77,6 +81,8 @@ export interface PaymentState {
   /** Set when status is paid or refunded. */
   amount?: number;
   currency?: string;
+  /** The payment's own id, when the provider has one (see PaymentEvent paid). */
+  paymentRef?: string;
 }
 
 export interface PaymentRef {

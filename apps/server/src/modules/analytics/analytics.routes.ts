@@ -19,8 +19,9 @@ export function registerAnalyticsRoutes(
 ): void {
   const { analytics } = deps;
 
-  registerCall(app, api.analyticsSession, ({ body, req }) =>
-    analytics.issueSession(body.device_id, req.ip),
+  // The account comes from the request's portal session (`token`), never from the page's word.
+  registerCall(app, api.analyticsSession, ({ body, req, session }) =>
+    analytics.issueSession(body.device_id, req.ip, session?.accountId ?? null),
   );
 
   // The collector in its own scope: sendBeacon posts a text/plain Blob (no CORS preflight for an
@@ -39,7 +40,7 @@ export function registerAnalyticsRoutes(
           : undefined,
       );
     });
-    registerCall(scope, api.analyticsCollect, ({ body }) => analytics.collect(body));
+    registerCall(scope, api.analyticsCollect, ({ body, req }) => analytics.collect(body, req.ip));
     done();
   });
 

@@ -1,9 +1,15 @@
-// The built-in analytics collector (issue 7 part 3; SPEC §3 Logged events, §7; ADR 0022).
+// The built-in analytics collector (issue 7 part 3; SPEC §3 Logged events, §7; ADR 0022, 0032).
 // A batch is checked in this order, cheapest and stateless first, so junk never reaches the
 // database: payload size -> JSON -> batch envelope -> sid expiry and signature -> timestamp
-// window -> per-device rate -> (sid, nonce) once -> each event. Valid events of a batch are
-// stored in one multi-row insert in the same transaction as its nonce; invalid ones are listed
-// in `rejected` (index and a short reason, never the value).
+// window -> events per client IP -> the sid was handed out by the session call, for this
+// device (else AnalyticsSignatureInvalid, so the page fetches a new key) -> events per session
+// -> batches per device -> (sid, nonce) once -> each event. Valid events of a batch are stored
+// in one multi-row insert in the same transaction as its nonce; invalid ones are listed in
+// `rejected` (index and a short reason, never the value).
+//
+// The account is the one of the portal session that asked for the key (the session call's
+// `token`), never the batch's word: a batch may leave account_id out (stored without one) or
+// repeat the session's account; claiming any other account refuses the batch.
 import {
   ANALYTICS_LIMITS,
   analyticsBatchSchema,
@@ -19,6 +25,7 @@ import type { AnalyticsEventsTable, DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { unixSeconds, type Clock } from '../../lib/clock';
 import type { RateCounter } from '../../lib/rate-counter';
+import { refuseNul } from '../../plugins/input-guard';
 import { deriveSessionKey, newSid, verifyBatchSignature } from './analytics.signing';
 
 /**
@@ -62,6 +69,9 @@ export interface StoredAnalyticsEvent extends AnalyticsEvent {
   received_at: number;
 }
 
+/** Why a batch's session is refused (AnalyticsSignatureInvalid's data.reason). */
+export type SessionRefusal = 'unknown_session' | 'account_mismatch';
+
 export function createAnalyticsService(deps: {
   db: Kysely<DB>;
   config: Config;
@@ -72,25 +82,47 @@ export function createAnalyticsService(deps: {
   const tolerance = ANALYTICS_LIMITS.timestampToleranceS;
   const sessionSeconds = config.analytics.sessionHours * 3600;
 
-  async function limit(bucket: string, max: number): Promise<void> {
-    const hit = await rate.hit(bucket);
+  async function limit(bucket: string, max: number, by = 1): Promise<void> {
+    const hit = await rate.hit(bucket, by);
     if (hit.count > max)
       throw new AppError(ErrorCode.TooManyRequests, { retry_after: hit.resetInS });
   }
 
   return {
-    /** POST /api/analytics/session: a key for (new sid, device), rate-limited per IP. */
-    async issueSession(deviceId: string, ip: string): Promise<AnalyticsSession> {
+    /**
+     * POST /api/analytics/session: a key for (new sid, device), rate-limited per IP. The sid is
+     * recorded with the device and the signed-in account (`accountId`, from the request's
+     * portal session), so the collector accepts batches of issued sessions only.
+     */
+    async issueSession(
+      deviceId: string,
+      ip: string,
+      accountId: number | null = null,
+    ): Promise<AnalyticsSession> {
       await limit(`ip:${ip}`, ANALYTICS_SESSIONS_PER_IP_PER_MINUTE);
-      const nowS = unixSeconds(clock.now());
+      const now = clock.now();
+      const nowS = unixSeconds(now);
       const expiresAt = nowS + sessionSeconds;
       const sid = newSid(expiresAt);
+      await db
+        .insertInto('analytics_sessions')
+        .values({
+          sid,
+          device_id: deviceId,
+          account_id: accountId,
+          created_at: now,
+          expires_at: new Date(expiresAt * 1000),
+        })
+        .execute();
       const key = deriveSessionKey(config.analytics.signingSecret, sid, deviceId);
       return { sid, key: key.toString('base64url'), expires_at: expiresAt, server_ts: nowS };
     },
 
-    /** POST /api/analytics/collect: one signed batch. */
-    async collect(body: { payload: string; sig: string }): Promise<AnalyticsCollectResult> {
+    /** POST /api/analytics/collect: one signed batch from client address `ip`. */
+    async collect(
+      body: { payload: string; sig: string },
+      ip: string,
+    ): Promise<AnalyticsCollectResult> {
       if (body.payload.length > ANALYTICS_LIMITS.maxPayloadChars)
         throw new AppError(ErrorCode.PayloadTooLarge, { limit: ANALYTICS_LIMITS.maxPayloadChars });
       let raw: unknown;
@@ -101,6 +133,8 @@ export function createAnalyticsService(deps: {
           issues: [{ path: 'payload', message: 'payload is not valid JSON' }],
         });
       }
+      // Events are stored as jsonb, which refuses NUL characters.
+      refuseNul(raw, 'payload');
       const events = (raw as { events?: unknown } | null)?.events;
       if (Array.isArray(events) && events.length > ANALYTICS_LIMITS.maxEvents)
         throw new AppError(ErrorCode.PayloadTooLarge, { max_events: ANALYTICS_LIMITS.maxEvents });
@@ -126,6 +160,30 @@ export function createAnalyticsService(deps: {
       if (!signed) throw new AppError(ErrorCode.AnalyticsSignatureInvalid);
       if (Math.abs(batch.ts - nowS) > tolerance)
         throw new AppError(ErrorCode.AnalyticsReplay, { server_ts: nowS });
+      const eventCount = batch.events.length;
+      await limit(`collect-ip:${ip}`, config.analytics.ipEventsPerMinute, eventCount);
+      // Only keys the session call handed out count: a key derived by anyone else who holds
+      // the secret (an external logger, a leak, the published development value) is refused.
+      const session = await db
+        .selectFrom('analytics_sessions')
+        .select(['device_id', 'account_id', 'expires_at'])
+        .where('sid', '=', batch.sid)
+        .executeTakeFirst();
+      if (
+        session === undefined ||
+        session.device_id !== batch.device_id ||
+        new Date(session.expires_at).getTime() <= now.getTime()
+      )
+        throw new AppError(ErrorCode.AnalyticsSignatureInvalid, {
+          reason: 'unknown_session' satisfies SessionRefusal,
+        });
+      const sessionAccount = session.account_id === null ? null : Number(session.account_id);
+      if (batch.account_id !== undefined && batch.account_id !== sessionAccount)
+        throw new AppError(ErrorCode.AnalyticsSignatureInvalid, {
+          reason: 'account_mismatch' satisfies SessionRefusal,
+        });
+      const accountId = batch.account_id === undefined ? null : sessionAccount;
+      await limit(`sid:${batch.sid}`, config.analytics.sessionEventsPerMinute, eventCount);
       await limit(`device:${batch.device_id}`, config.analytics.deviceBatchesPerMinute);
 
       // Events may be older than the batch (queued while the page was open), but not older than
@@ -162,7 +220,7 @@ export function createAnalyticsService(deps: {
           loading_request_time: e.loading_request_time ?? null,
           loading_time: e.loading_time ?? null,
           game_id: batch.game_id ?? null,
-          account_id: batch.account_id ?? null,
+          account_id: accountId,
           lang: batch.lang ?? null,
         });
       });

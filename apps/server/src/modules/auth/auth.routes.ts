@@ -19,6 +19,8 @@ export interface AuthRouteDeps {
   sessions: SessionService;
   handover: HandoverService;
   accounts: AccountsRepository;
+  /** Whether the IP signed in to the account before (login throttle). */
+  isTrustedIp: (accountId: number, ip: string) => Promise<boolean>;
   clock: Clock;
 }
 
@@ -39,24 +41,26 @@ export function registerAuthRoutes(app: FastifyInstance, d: AuthRouteDeps): void
   });
 
   registerCall(app, api.userEmailCodeSend, async ({ body, req }) => {
-    const known = (await d.accounts.findByEmail(body.target)) !== undefined;
+    const account = await d.accounts.findByEmail(body.target);
     return d.codes.send({
       channel: 'email',
       destination: body.target,
       purpose: body.purpose,
       ip: req.ip,
-      known,
+      known: account !== undefined,
+      trustedIp: account !== undefined && (await d.isTrustedIp(account.id, req.ip)),
     });
   });
 
   registerCall(app, api.userPhoneCodeSend, async ({ body, req }) => {
-    const known = (await d.accounts.findByPhone(body.target)) !== undefined;
+    const account = await d.accounts.findByPhone(body.target);
     return d.codes.send({
       channel: 'phone',
       destination: body.target,
       purpose: body.purpose,
       ip: req.ip,
-      known,
+      known: account !== undefined,
+      trustedIp: account !== undefined && (await d.isTrustedIp(account.id, req.ip)),
     });
   });
 

@@ -47,18 +47,19 @@ export function installAuth(
   const codes = createCodeService({
     db,
     clock,
-    pepper: config.payloadKey,
+    pepper: config.codeHashSecret,
     mailer: mailerFromConfig(config, outbox),
     sms: combineSmsSenders(smsSenders),
     log: app.log,
   });
   const handover = createHandoverService({ db, clock });
+  const throttle = createLoginThrottle({ db, clock });
   const login = createLoginService({
     db,
     sessions,
     codes,
     handover,
-    throttle: createLoginThrottle({ db, clock }),
+    throttle,
     payloadKey: config.payloadKey,
     customerServiceUrl: config.customerServiceUrl,
     singleDevice: config.sessionSingleDevice,
@@ -71,6 +72,7 @@ export function installAuth(
     sessions,
     handover,
     accounts: createAccountsRepository(db),
+    isTrustedIp: throttle.isTrustedIp,
     clock,
   });
 }

@@ -6,7 +6,7 @@ import type { loginBodySchema } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { verifyPassword } from '../../lib/password';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
 import { createAccountsRepository, type AccountRow } from '../accounts/accounts.repository';
 import type { CodeService } from '../codes/codes.service';
 import type { HandoverService } from '../handover/handover.service';
@@ -30,6 +30,13 @@ export interface LoginServiceDeps {
 
 const CODE_PATTERN = /^\d{6}$/;
 
+/** The not-found answer of each channel (a product rule: "Account does not exist"). */
+const NOT_FOUND = {
+  account: ErrorCode.LoginNameNotFound,
+  email: ErrorCode.EmailNotFound,
+  phone: ErrorCode.PhoneNotFound,
+} as const;
+
 export function createLoginService(deps: LoginServiceDeps) {
   const accounts = createAccountsRepository(deps.db);
 
@@ -48,87 +55,66 @@ export function createLoginService(deps: LoginServiceDeps) {
     };
   }
 
-  /** Runs one credential check under the throttle; a false check records a failure. */
-  async function attempt(
-    account: AccountRow,
-    ip: string,
-    check: () => Promise<boolean>,
-    failure: AppError,
-  ): Promise<void> {
-    await deps.throttle.check(account.id, ip);
-    if (!(await check())) {
-      await deps.throttle.record(account.id, ip, false);
-      throw failure;
-    }
-    await deps.throttle.record(account.id, ip, true);
+  /** A password check; without a stored hash the fixed dummy hash is checked (same work). */
+  async function passwordMatches(account: AccountRow | undefined, password: string) {
+    const stored = account?.passwordHash ?? null;
+    const ok = await verifyPassword(stored ?? DUMMY_PASSWORD_HASH, password);
+    return ok && stored !== null;
   }
-
-  async function notFound(ip: string, code: AppError): Promise<never> {
-    await deps.throttle.check(null, ip);
-    await deps.throttle.record(null, ip, false);
-    throw code;
-  }
-
-  /** A password check under the throttle (accounts without a password never match). */
-  const attemptPassword = (account: AccountRow, ip: string, password: string) =>
-    attempt(
-      account,
-      ip,
-      () =>
-        account.passwordHash === null
-          ? Promise.resolve(false)
-          : verifyPassword(account.passwordHash, password),
-      new AppError(ErrorCode.InvalidPassword),
-    );
 
   return {
     startSession,
 
+    /**
+     * Every channel takes the same steps whether or not the account exists: look it up,
+     * decrypt the secret, count the attempt (lib/throttle.ts), run the check (a password hash,
+     * the dummy hash for an unknown account, or a code lookup), then answer. So an unknown
+     * account costs the same time and counts against the IP limit like a wrong password; its
+     * distinct not-found answer (a product rule) comes only after that.
+     */
     async login(body: LoginBody, ip: string): Promise<LoginResult> {
       const remember = body.remember ?? false;
       const identifier = body.account.trim();
-      switch (body.channel_code) {
-        case 'account': {
-          const account = await accounts.findByAccountName(identifier);
-          if (account === undefined) return notFound(ip, new AppError(ErrorCode.LoginNameNotFound));
-          const secret = await decryptOrInvalid(deps.payloadKey, body.passwd);
-          await attemptPassword(account, ip, secret);
-          return startSession(account, remember);
-        }
-        case 'email': {
-          const account = await accounts.findByEmail(identifier);
-          if (account === undefined) return notFound(ip, new AppError(ErrorCode.EmailNotFound));
-          if (!account.emailLoginEnabled) throw new AppError(ErrorCode.canNoEmailLogin);
-          const secret = await decryptOrInvalid(deps.payloadKey, body.passwd);
-          // A 6-digit secret is an emailed code (no valid password is digits only, SPEC §5).
-          if (CODE_PATTERN.test(secret)) {
-            await attempt(
-              account,
-              ip,
-              () => deps.codes.verify('email', identifier, 'login', secret),
-              new AppError(ErrorCode.InvalidEmailCode),
-            );
-          } else {
-            await attemptPassword(account, ip, secret);
-          }
-          return startSession(account, remember);
-        }
-        case 'phone': {
-          const account = await accounts.findByPhone(identifier);
-          if (account === undefined) return notFound(ip, new AppError(ErrorCode.PhoneNotFound));
-          const secret = await decryptOrInvalid(deps.payloadKey, body.passwd);
-          await attempt(
-            account,
-            ip,
-            () => deps.codes.verify('phone', identifier, 'login', secret),
-            new AppError(ErrorCode.InvalidMobileCode),
-          );
-          return startSession(account, remember);
-        }
-        default:
-          // Social providers sign in through their own redirect flow and the hctoken hand-over.
-          throw new AppError(ErrorCode.InvalidParams, { reason: 'channel' });
+      const channel = body.channel_code;
+      if (channel !== 'account' && channel !== 'email' && channel !== 'phone')
+        // Social providers sign in through their own redirect flow and the hctoken hand-over.
+        throw new AppError(ErrorCode.InvalidParams, { reason: 'channel' });
+      const account =
+        channel === 'account'
+          ? await accounts.findByAccountName(identifier)
+          : channel === 'email'
+            ? await accounts.findByEmail(identifier)
+            : await accounts.findByPhone(identifier);
+      if (channel === 'email' && account?.emailLoginEnabled === false)
+        throw new AppError(ErrorCode.canNoEmailLogin);
+      const secret = await decryptOrInvalid(deps.payloadKey, body.passwd);
+      // Phone signs in by code; on email a 6-digit secret is an emailed code (no valid
+      // password is digits only: the password rule needs 2 kinds of characters).
+      const codeChannel =
+        channel === 'phone'
+          ? 'phone'
+          : channel === 'email' && CODE_PATTERN.test(secret)
+            ? 'email'
+            : null;
+      const attempt = await deps.throttle.begin(
+        account?.id ?? null,
+        ip,
+        codeChannel === null ? 'password' : 'code',
+      );
+      const ok =
+        codeChannel === null
+          ? await passwordMatches(account, secret)
+          : await deps.codes.verify(codeChannel, identifier, 'login', secret);
+      if (account !== undefined && ok) {
+        await attempt.succeeded();
+        await deps.codes.clearSendLimits(account, ip);
+        return startSession(account, remember);
       }
+      await attempt.failed();
+      if (account === undefined) throw new AppError(NOT_FOUND[channel]);
+      if (codeChannel === 'email') throw new AppError(ErrorCode.InvalidEmailCode);
+      if (codeChannel === 'phone') throw new AppError(ErrorCode.InvalidMobileCode);
+      throw new AppError(ErrorCode.InvalidPassword);
     },
 
     /**

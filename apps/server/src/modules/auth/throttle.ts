@@ -1,85 +1,95 @@
-// Login throttling (issue 3), counted in the login_attempts table so it holds across nodes.
+// Login throttling on the shared throttle (lib/throttle.ts, ADR 0028), so it holds across nodes
+// and under concurrency: an attempt is counted BEFORE its check runs and released when it
+// succeeds, so only failures (and checks still running) count.
 // Policy:
-// - Per IP: 30 failed logins within 15 minutes -> TooManyRequests for that IP until the
-//   oldest of those failures is 15 minutes old.
-// - Per account: after 5 failures within 15 minutes, attempts for that account from an IP
-//   that has never signed in to it successfully (last 30 days) wait a window that doubles
-//   with each further failure: 30 s, 60 s, 2 min ... capped at 15 minutes after the last
-//   failure. IPs the player signed in from before are never slowed by the account counter,
-//   so an attacker cannot lock the real player out; a new IP waits at most 15 minutes.
-import { ErrorCode } from '@hc/contract';
+// - Per IP: 30 counted attempts within 15 minutes (wrong passwords, wrong codes, unknown
+//   accounts alike) -> TooManyRequests until the oldest of them is 15 minutes old.
+// - Per account, password checks only: 5 within 15 minutes from IPs that have not signed in to
+//   the account successfully in the last 30 days -> TooManyRequests (retry_after) until the
+//   oldest is 15 minutes old. IPs the player signed in from before are never slowed by the
+//   account counter, and sign-in by email or phone code does not use it (a code has its own
+//   limit of 5 tries), so an attacker cannot lock the real player out.
+// login_attempts keeps the outcome of every check (a success marks the IP as the player's).
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
+import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 
 export const THROTTLE_POLICY = {
   windowMs: 15 * 60_000,
   accountFreeFailures: 5,
-  baseDelayMs: 30_000,
-  maxDelayMs: 15 * 60_000,
   ipMaxFailures: 30,
   trustedIpMs: 30 * 86_400_000,
 } as const;
 
+/** A counted login attempt; settle it once its check has run. */
+export interface LoginAttempt {
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+}
+
 export function createLoginThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
   const clock = deps.clock ?? systemClock;
   const { db } = deps;
+  const throttle = createThrottle({ db, clock });
   const P = THROTTLE_POLICY;
 
-  return {
-    /** Throws TooManyRequests when this attempt must wait (data.retry_after in seconds). */
-    async check(accountId: number | null, ip: string): Promise<void> {
-      const now = clock.now().getTime();
-      const since = new Date(now - P.windowMs);
-      const ipFailures = await db
-        .selectFrom('login_attempts')
-        .select('created_at')
-        .where('ip', '=', ip)
-        .where('success', '=', false)
-        .where('created_at', '>', since)
-        .orderBy('created_at', 'desc')
-        .limit(P.ipMaxFailures)
-        .execute();
-      const oldest = ipFailures[P.ipMaxFailures - 1];
-      if (oldest !== undefined) {
-        const retryMs = oldest.created_at.getTime() + P.windowMs - now;
-        throw new AppError(ErrorCode.TooManyRequests, { retry_after: Math.ceil(retryMs / 1000) });
-      }
-      if (accountId === null) return;
-      const failures = await db
-        .selectFrom('login_attempts')
-        .select('created_at')
-        .where('account_id', '=', accountId)
-        .where('success', '=', false)
-        .where('created_at', '>', since)
-        .orderBy('created_at', 'desc')
-        .execute();
-      const last = failures[0];
-      if (failures.length < P.accountFreeFailures || last === undefined) return;
-      const trusted = await db
-        .selectFrom('login_attempts')
-        .select('id')
-        .where('account_id', '=', accountId)
-        .where('ip', '=', ip)
-        .where('success', '=', true)
-        .where('created_at', '>', new Date(now - P.trustedIpMs))
-        .limit(1)
-        .executeTakeFirst();
-      if (trusted !== undefined) return;
-      const extra = failures.length - P.accountFreeFailures;
-      const delay = Math.min(P.baseDelayMs * 2 ** Math.min(extra, 16), P.maxDelayMs);
-      const retryMs = last.created_at.getTime() + delay - now;
-      if (retryMs > 0) {
-        throw new AppError(ErrorCode.TooManyRequests, { retry_after: Math.ceil(retryMs / 1000) });
-      }
-    },
+  const ipRule = (ip: string): ThrottleRule => ({
+    bucket: `login:ip:${ip}`,
+    limit: P.ipMaxFailures,
+    windowMs: P.windowMs,
+  });
+  const accountRule = (accountId: number): ThrottleRule => ({
+    bucket: `login:account:${accountId}`,
+    limit: P.accountFreeFailures,
+    windowMs: P.windowMs,
+  });
 
-    async record(accountId: number | null, ip: string, success: boolean): Promise<void> {
-      await db
-        .insertInto('login_attempts')
-        .values({ account_id: accountId, ip, success, created_at: clock.now() })
-        .execute();
+  async function record(accountId: number | null, ip: string, success: boolean): Promise<void> {
+    await db
+      .insertInto('login_attempts')
+      .values({ account_id: accountId, ip, success, created_at: clock.now() })
+      .execute();
+  }
+
+  /** Whether `ip` signed in to the account successfully within the last 30 days. */
+  async function isTrustedIp(accountId: number, ip: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('login_attempts')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('ip', '=', ip)
+      .where('success', '=', true)
+      .where('created_at', '>', new Date(clock.now().getTime() - P.trustedIpMs))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  return {
+    isTrustedIp,
+
+    /**
+     * Counts one attempt before its check runs; throws TooManyRequests (data.retry_after in
+     * seconds) when it must wait. `accountId` null: an unknown account (the IP counts only).
+     * `password`: a password check, which also counts against the account from a new IP.
+     */
+    async begin(
+      accountId: number | null,
+      ip: string,
+      kind: 'password' | 'code',
+    ): Promise<LoginAttempt> {
+      const rules = [ipRule(ip)];
+      if (accountId !== null && kind === 'password' && !(await isTrustedIp(accountId, ip)))
+        rules.push(accountRule(accountId));
+      const hit = await throttle.take(rules);
+      return {
+        async succeeded() {
+          await hit.release();
+          await record(accountId, ip, true);
+        },
+        failed: () => record(accountId, ip, false),
+      };
     },
   };
 }

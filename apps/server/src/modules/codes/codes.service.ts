@@ -1,18 +1,31 @@
 // Verification codes (SPEC §5, issue 3): 6 digits, valid 10 minutes, single use, bound to
 // channel + destination + purpose, stored as an HMAC. 5 wrong tries kill a code; a new code
-// supersedes older ones. Send limits (counted from the table itself, so they hold across
-// nodes without Redis): 1 per destination per 60 s, 5 per destination per 24 h, 20 per IP per
-// hour. An unknown destination gets the same answer and counts against the same limits, but
-// nothing is sent (no account enumeration).
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+// supersedes older ones.
+//
+// Send limits, on the shared throttle (lib/throttle.ts, ADR 0028) so they hold across nodes and
+// under concurrency. They slow an attacker without locking the owner out: the sender's IP
+// carries most of the weight, the windows are short, and no limit needs a captcha.
+// - Cool-down: 1 send per 60 s per destination and sender IP.
+// - Per destination and sender IP: 3 sends per 15 minutes.
+// - Per sender IP, any destination: 20 sends per hour.
+// - Per destination from all IPs: 10 sends per 3 hours (the SMS / mail budget). An IP that
+//   signed in to the destination's account before (login throttle's trusted IPs) is not held
+//   by this cap, so spreading sends over many IPs cannot keep the owner from a code.
+// - A successful sign-in clears the account's email and phone counters (the overall cap and
+//   the signing-in IP's own); a successful code check clears the destination's overall cap.
+// Every refusal is AuthCodeSendTooFrequently with data.retry_after (seconds). An unknown
+// destination gets the same answer and counts against the same limits, but nothing is sent
+// or stored (no account enumeration).
+import { createHmac, randomInt } from 'node:crypto';
 import { ErrorCode } from '@hc/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mail';
 import type { SmsSender } from '../../adapters/sms/sms';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
+import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 
 export type CodeChannel = 'email' | 'phone';
 export type CodePurpose = 'login' | 'reset';
@@ -21,26 +34,39 @@ export const CODE_POLICY = {
   ttlMs: 10 * 60_000,
   maxAttempts: 5,
   resendAfterMs: 60_000,
-  perDestinationPerDay: 5,
-  perIpPerHour: 20,
+  perDestinationIpWindowMs: 15 * 60_000,
+  perDestinationIp: 3,
+  perIpWindowMs: 3_600_000,
+  perIp: 20,
+  perDestinationWindowMs: 3 * 3_600_000,
+  perDestination: 10,
 } as const;
 
-// Advisory-lock key spaces (first int4 of the two-key form) for send-limit checks.
-const LOCK_DEST = 7_140_301;
-const LOCK_IP = 7_140_302;
+/** Throttle buckets of the send limits. */
+const destBucket = (channel: CodeChannel, dest: string) => `code:dest:${channel}:${dest}`;
+const destIpBucket = (channel: CodeChannel, dest: string, ip: string) =>
+  `code:dest-ip:${channel}:${dest}:${ip}`;
 
 export interface SendRequest {
   channel: CodeChannel;
   destination: string;
   purpose: CodePurpose;
   ip: string;
-  /** Whether an account has this destination; false -> recorded but not sent. */
+  /** Whether an account has this destination; false -> counted but nothing stored or sent. */
   known: boolean;
+  /** The sender's IP signed in to the destination's account before: no overall cap. */
+  trustedIp?: boolean;
 }
+
+/** The answer to every accepted send, known destination or not. */
+const SENT = {
+  resend_after: CODE_POLICY.resendAfterMs / 1000,
+  expires_in: CODE_POLICY.ttlMs / 1000,
+} as const;
 
 export interface CodeServiceDeps {
   db: Kysely<DB>;
-  /** Secret for the code HMAC (the payload key serves). */
+  /** Secret for the code HMAC (CODE_HASH_SECRET; never the public payload key). */
   pepper: string;
   mailer: Mailer | undefined;
   sms: SmsSender | undefined;
@@ -61,28 +87,24 @@ export function createCodeService(deps: CodeServiceDeps) {
       .update(`${channel}\n${dest}\n${purpose}\n${code}`)
       .digest('hex');
 
-  /**
-   * Milliseconds until one more send fits `limit` sends per `windowMs` (0 = it fits now): the
-   * oldest of the newest `limit` rows in the window must leave it first.
-   */
-  async function waitMs(
-    exec: Kysely<DB>,
-    column: 'destination' | 'ip',
-    value: string,
-    now: number,
-    windowMs: number,
-    limit: number,
-    channel?: CodeChannel,
-  ): Promise<number> {
-    let q = exec
-      .selectFrom('verification_codes')
-      .select('created_at')
-      .where(column, '=', value)
-      .where('created_at', '>', new Date(now - windowMs));
-    if (channel !== undefined) q = q.where('channel', '=', channel);
-    const rows = await q.orderBy('created_at', 'desc').limit(limit).execute();
-    const oldest = rows[limit - 1];
-    return oldest === undefined ? 0 : new Date(oldest.created_at).getTime() + windowMs - now;
+  const throttle = createThrottle({ db, clock });
+
+  /** The send limits of one request (the policy at the top of this file). */
+  function sendRules(req: SendRequest, dest: string): ThrottleRule[] {
+    const P = CODE_POLICY;
+    const pair = destIpBucket(req.channel, dest, req.ip);
+    const rules: ThrottleRule[] = [
+      { bucket: pair, limit: 1, windowMs: P.resendAfterMs },
+      { bucket: pair, limit: P.perDestinationIp, windowMs: P.perDestinationIpWindowMs },
+      { bucket: `code:ip:${req.ip}`, limit: P.perIp, windowMs: P.perIpWindowMs },
+    ];
+    if (req.trustedIp !== true)
+      rules.push({
+        bucket: destBucket(req.channel, dest),
+        limit: P.perDestination,
+        windowMs: P.perDestinationWindowMs,
+      });
+    return rules;
   }
 
   async function deliver(channel: CodeChannel, to: string, code: string): Promise<void> {
@@ -107,57 +129,25 @@ export function createCodeService(deps: CodeServiceDeps) {
         throw new AppError(ErrorCode.SystemBusy);
       }
       const dest = normaliseDestination(req.channel, req.destination);
+      // Counted and recorded atomically before anything is stored or sent (known or not).
+      await throttle.take(sendRules(req, dest), { error: ErrorCode.AuthCodeSendTooFrequently });
+      if (!req.known) return SENT;
       const now = clock.now();
-      const ms = now.getTime();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      // Unknown destination: a hash no code can match, so the row only feeds the limits.
-      const codeHash = req.known
-        ? hmac(req.channel, dest, req.purpose, code)
-        : `none:${randomBytes(16).toString('hex')}`;
-      // Check and record under transaction-scoped advisory locks on the destination and the
-      // IP (two key spaces, always in this order), so concurrent sends on any node cannot
-      // both pass a limit. Delivery happens after commit, outside the locks.
-      await db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${LOCK_DEST}, hashtext(${`${req.channel}:${dest}`}))`.execute(
-          trx,
-        );
-        await sql`select pg_advisory_xact_lock(${LOCK_IP}, hashtext(${req.ip}))`.execute(trx);
-        const wait = Math.max(
-          await waitMs(trx, 'destination', dest, ms, CODE_POLICY.resendAfterMs, 1, req.channel),
-          await waitMs(
-            trx,
-            'destination',
-            dest,
-            ms,
-            86_400_000,
-            CODE_POLICY.perDestinationPerDay,
-            req.channel,
-          ),
-          await waitMs(trx, 'ip', req.ip, ms, 3_600_000, CODE_POLICY.perIpPerHour),
-        );
-        // data.retry_after: seconds until a send fits again (like the login and gift-code limits).
-        if (wait > 0)
-          throw new AppError(ErrorCode.AuthCodeSendTooFrequently, {
-            retry_after: Math.max(1, Math.ceil(wait / 1000)),
-          });
-        await trx
-          .insertInto('verification_codes')
-          .values({
-            channel: req.channel,
-            destination: dest,
-            purpose: req.purpose,
-            code_hash: codeHash,
-            ip: req.ip,
-            created_at: now,
-            expires_at: new Date(ms + CODE_POLICY.ttlMs),
-          })
-          .execute();
-      });
-      if (req.known) await deliver(req.channel, req.destination.trim(), code);
-      return {
-        resend_after: CODE_POLICY.resendAfterMs / 1000,
-        expires_in: CODE_POLICY.ttlMs / 1000,
-      };
+      await db
+        .insertInto('verification_codes')
+        .values({
+          channel: req.channel,
+          destination: dest,
+          purpose: req.purpose,
+          code_hash: hmac(req.channel, dest, req.purpose, code),
+          ip: req.ip,
+          created_at: now,
+          expires_at: new Date(now.getTime() + CODE_POLICY.ttlMs),
+        })
+        .execute();
+      await deliver(req.channel, req.destination.trim(), code);
+      return SENT;
     },
 
     /**
@@ -197,7 +187,10 @@ export function createCodeService(deps: CodeServiceDeps) {
           .where('attempts', '<', CODE_POLICY.maxAttempts)
           .returning('id')
           .executeTakeFirst();
-        return used !== undefined;
+        if (used === undefined) return false;
+        // The owner has the code: sends to this destination no longer wait on the overall cap.
+        await throttle.clear([destBucket(channel, dest)]);
+        return true;
       }
       await db
         .updateTable('verification_codes')
@@ -205,6 +198,26 @@ export function createCodeService(deps: CodeServiceDeps) {
         .where('id', '=', latest.id)
         .execute();
       return false;
+    },
+
+    /**
+     * After a successful sign-in from `ip`: forgets the send counters of the account's email and
+     * phone (the overall cap, and this IP's own counter for them).
+     */
+    async clearSendLimits(
+      account: { email: string | null; phone: string | null },
+      ip: string,
+    ): Promise<void> {
+      const buckets: string[] = [];
+      for (const [channel, value] of [
+        ['email', account.email],
+        ['phone', account.phone],
+      ] as const) {
+        if (value === null) continue;
+        const dest = normaliseDestination(channel, value);
+        buckets.push(destBucket(channel, dest), destIpBucket(channel, dest, ip));
+      }
+      await throttle.clear(buckets);
     },
   };
 }

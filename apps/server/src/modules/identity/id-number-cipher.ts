@@ -1,17 +1,20 @@
-// The ID number at rest (issue 5 part 7, DESIGN §5): AES-256-GCM under a key derived from the
-// payload key with HKDF-SHA256 and its own label, so the transport key never encrypts stored
-// data directly. The account id is the additional data: a ciphertext copied to another account's
-// row does not decrypt. Format: "v1.<iv>.<ciphertext>.<tag>" (base64url).
+// LEGACY (before ADR 0027): the ID number was stored as AES-256-GCM under a key derived with
+// HKDF-SHA256 from the payload key, which /api/setting/init gives to every visitor, so a copy
+// of the database plus one anonymous request decrypted every stored ID number. Kept only so the
+// legacy conversion (real-name-reencrypt.ts) can read such rows once and store them under the
+// DATA_KEY keyring; nothing new is ever encrypted this way. Format: "v1.<iv>.<ciphertext>.<tag>"
+// (base64url), additional data "account:<id>".
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const LABEL = 'hc-portal:id-number';
 
-export interface IdNumberCipher {
+export interface LegacyIdNumberCipher {
+  /** Only tests write legacy values (to prove they are converted). */
   encrypt(accountId: number, idNumber: string): string;
   decrypt(accountId: number, stored: string): string;
 }
 
-export function createIdNumberCipher(payloadKeyB64: string): IdNumberCipher {
+export function createLegacyIdNumberCipher(payloadKeyB64: string): LegacyIdNumberCipher {
   const key = Buffer.from(
     hkdfSync('sha256', Buffer.from(payloadKeyB64, 'base64'), Buffer.alloc(0), LABEL, 32),
   );

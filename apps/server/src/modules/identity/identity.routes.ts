@@ -5,12 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { DataKey } from '../../lib/data-cipher';
 import { registerCall } from '../../plugins/register-call';
 import { createIdentityService } from './identity.service';
 
 export function registerIdentityRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; payloadKey: string; clock: Clock },
+  deps: { db: Kysely<DB>; payloadKey: string; dataKeys: readonly DataKey[]; clock: Clock },
 ): void {
   const identity = createIdentityService(deps);
   registerCall(app, api.userRealInfoQuery, ({ session }) => identity.query(session.accountId));

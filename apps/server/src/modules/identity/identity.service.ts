@@ -1,8 +1,9 @@
 // Real-name information (SPEC §2 Account screen, §3 Real-name information, §5, §7
 // /api/user/real/info/query and /api/identity/save; issue 5 part 7). `data` is a SPEC §5
 // payload holding the JSON of identityPayloadSchema. A payload that does not decrypt, is not
-// JSON or does not match the schema is InvalidParams and nothing is stored. The ID number is
-// stored only encrypted (id-number-cipher.ts) plus its masked form; answers are always masked.
+// JSON or does not match the schema is InvalidParams and nothing is stored. The whole record is
+// stored only encrypted under the DATA_KEY keyring (real-name-cipher.ts, ADR 0027); answers mask
+// the ID number, phone and email.
 import { ErrorCode, identityPayloadSchema, type RealInfo } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -10,32 +11,68 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { toValidationIssues } from '../../plugins/envelope';
 import { decryptJsonOrInvalid } from '../auth/payload';
+import type { DataKey } from '../../lib/data-cipher';
 import { createIdentityRepository, type RealNameRow } from './identity.repository';
-import { createIdNumberCipher } from './id-number-cipher';
 import { maskEmail, maskIdNumber, maskPhone } from './masking';
+import { createRealNameCipher, type RealNameCipher } from './real-name-cipher';
 
-function shown(row: RealNameRow): RealInfo {
+function shown(r: {
+  name: string;
+  birthday: string;
+  address: string;
+  phone: string;
+  email: string;
+  idNumberMasked: string;
+  sign_region: string;
+  sign_date: string;
+}): RealInfo {
   return {
-    name: row.full_name,
-    birthday: row.birthday,
-    address: row.address,
-    phone: maskPhone(row.phone),
-    email: maskEmail(row.email),
-    id_number: row.id_number_masked,
-    sign_region: row.sign_region,
-    sign_date: row.sign_date,
+    name: r.name,
+    birthday: r.birthday,
+    address: r.address,
+    phone: maskPhone(r.phone),
+    email: maskEmail(r.email),
+    id_number: r.idNumberMasked,
+    sign_region: r.sign_region,
+    sign_date: r.sign_date,
   };
 }
 
-export function createIdentityService(deps: { db: Kysely<DB>; payloadKey: string; clock: Clock }) {
+/** The record of a row: its plain legacy columns until the conversion clears them, else info_enc. */
+function readRow(cipher: RealNameCipher, row: RealNameRow): RealInfo {
+  if (row.full_name !== null || row.info_enc === null)
+    return shown({
+      name: row.full_name ?? '',
+      birthday: row.birthday ?? '',
+      address: row.address ?? '',
+      phone: row.phone ?? '',
+      email: row.email ?? '',
+      idNumberMasked: row.id_number_masked ?? '',
+      sign_region: row.sign_region ?? '',
+      sign_date: row.sign_date ?? '',
+    });
+  const r = cipher.decrypt(row.account_id, row.info_enc);
+  return shown({
+    ...r,
+    idNumberMasked:
+      r.id_number !== undefined ? maskIdNumber(r.id_number) : (r.id_number_masked ?? ''),
+  });
+}
+
+export function createIdentityService(deps: {
+  db: Kysely<DB>;
+  payloadKey: string;
+  dataKeys: readonly DataKey[];
+  clock: Clock;
+}) {
   const repo = createIdentityRepository(deps.db);
-  const cipher = createIdNumberCipher(deps.payloadKey);
+  const cipher = createRealNameCipher(deps.dataKeys);
 
   return {
     /** null: nothing saved yet (the web shows "No real-name information"). */
     async query(accountId: number): Promise<{ info: RealInfo | null }> {
       const row = await repo.byAccount(accountId);
-      return { info: row === undefined ? null : shown(row) };
+      return { info: row === undefined ? null : readRow(cipher, row) };
     },
 
     async save(accountId: number, data: string): Promise<{ info: RealInfo | null }> {
@@ -52,15 +89,26 @@ export function createIdentityService(deps: { db: Kysely<DB>; payloadKey: string
       await repo.upsert(
         accountId,
         {
-          full_name: p.name,
-          birthday: p.birthday,
-          address: p.address,
-          phone: p.phone,
-          email: p.email,
-          id_number_enc: cipher.encrypt(accountId, p.id_number),
-          id_number_masked: maskIdNumber(p.id_number),
-          sign_region: p.sign_region,
-          sign_date: p.sign_date,
+          ...cipher.encrypt(accountId, {
+            name: p.name,
+            birthday: p.birthday,
+            address: p.address,
+            phone: p.phone,
+            email: p.email,
+            id_number: p.id_number,
+            sign_region: p.sign_region,
+            sign_date: p.sign_date,
+          }),
+          // Legacy plain columns: always null from now on.
+          full_name: null,
+          birthday: null,
+          address: null,
+          phone: null,
+          email: null,
+          id_number_enc: null,
+          id_number_masked: null,
+          sign_region: null,
+          sign_date: null,
         },
         deps.clock.now(),
       );

@@ -7,6 +7,7 @@ import type { PaymentProviders } from '../../adapters/payments';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { createRateCounter } from '../../lib/rate-counter';
 import type { UserService } from '../user/user.service';
 import { registerOrderRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
@@ -22,7 +23,16 @@ export function installOrders(
     users: UserService;
   },
 ): OrdersService {
-  const orders = createOrdersService({ ...deps, log: app.log });
+  // Order creations per player per minute, counted across nodes (Redis or the database).
+  const rate = createRateCounter({
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+    redisUrl: deps.config.redisUrl,
+    redisPrefix: 'hc:orders:rate:',
+  });
+  app.addHook('onClose', () => rate.close());
+  const orders = createOrdersService({ ...deps, log: app.log, rate });
   registerOrderRoutes(app, { orders, users: deps.users, providers: deps.providers });
   for (const provider of deps.providers.all()) {
     provider.registerRoutes?.(app, {

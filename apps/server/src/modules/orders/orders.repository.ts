@@ -7,7 +7,7 @@ import type { DB, OrdersTable, OrderStatusValue } from '../../db/schema';
 export type OrderRow = Selectable<OrdersTable>;
 type Conn = Kysely<DB> | Transaction<DB>;
 
-function normalise(row: OrderRow): OrderRow {
+export function normaliseOrder(row: OrderRow): OrderRow {
   // bigint columns come back as strings from pg.
   return {
     ...row,
@@ -24,14 +24,14 @@ export function createOrdersRepository(db: Kysely<DB>) {
       let q = conn.selectFrom('orders').selectAll().where('sdk_order_id', '=', sdkOrderId);
       if (opts.forUpdate === true) q = q.forUpdate();
       const row = await q.executeTakeFirst();
-      return row === undefined ? undefined : normalise(row);
+      return row === undefined ? undefined : normaliseOrder(row);
     },
 
     async byId(conn: Conn, id: number, opts: { forUpdate?: boolean } = {}) {
       let q = conn.selectFrom('orders').selectAll().where('id', '=', id);
       if (opts.forUpdate === true) q = q.forUpdate();
       const row = await q.executeTakeFirst();
-      return row === undefined ? undefined : normalise(row);
+      return row === undefined ? undefined : normaliseOrder(row);
     },
 
     async byIdempotencyKey(accountId: number, key: string) {
@@ -41,7 +41,7 @@ export function createOrdersRepository(db: Kysely<DB>) {
         .where('account_id', '=', accountId)
         .where('idempotency_key', '=', key)
         .executeTakeFirst();
-      return row === undefined ? undefined : normalise(row);
+      return row === undefined ? undefined : normaliseOrder(row);
     },
 
     async timeline(orderId: number) {

@@ -89,7 +89,9 @@ export function registerOrderRoutes(
         const code =
           outcome === 'unknown_order'
             ? ErrorCode.OrderNotFound
-            : outcome === 'amount_mismatch'
+            : outcome === 'amount_mismatch' ||
+                outcome === 'ref_mismatch' ||
+                outcome === 'refund_exceeds_payment'
               ? ErrorCode.InvalidParams
               : ErrorCode.Ok;
         return reply.send({

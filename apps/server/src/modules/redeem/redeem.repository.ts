@@ -205,23 +205,6 @@ export function createRedeemRepository() {
       return Number(row.n);
     },
 
-    /** Failed attempts since `since`, newest first, by account or by IP (at most `limit`). */
-    async recentFailures(
-      conn: Conn,
-      by: { accountId: number } | { ip: string },
-      since: Date,
-      limit: number,
-    ): Promise<Date[]> {
-      let q = conn
-        .selectFrom('redeem_attempts')
-        .select('created_at')
-        .where('success', '=', false)
-        .where('created_at', '>', since);
-      q = 'ip' in by ? q.where('ip', '=', by.ip) : q.where('account_id', '=', by.accountId);
-      const rows = await q.orderBy('created_at', 'desc').limit(limit).execute();
-      return rows.map((r) => r.created_at);
-    },
-
     async recordAttempt(
       conn: Conn,
       a: { accountId: number | null; ip: string; success: boolean; at: Date },

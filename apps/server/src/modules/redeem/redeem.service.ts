@@ -88,82 +88,99 @@ export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gatewa
     }
   }
 
+  /** The rules above, once the attempt is counted. */
+  async function redeemCounted(input: RedeemInput): Promise<RedeemResult> {
+    const code = normaliseRedeemCode(input.code);
+    const hash = await counted(input, async () => {
+      if (!isWellFormedCode(code)) throw new AppError(ErrorCode.RedeemCodeInvalid);
+      const h = hashCode(code);
+      const row = await repo.codeByHash(db, h);
+      if (row === undefined) throw new AppError(ErrorCode.RedeemCodeInvalid);
+      const batch = await repo.batchById(db, row.batch_id);
+      if (batch?.game_id !== input.gameId) throw new AppError(ErrorCode.RedeemWrongGame);
+      return h;
+    });
+    // Asked before the transaction: no row stays locked during a call to the game.
+    const { server, role } = await findServerAndRole(
+      gateway,
+      input.gameId,
+      input.gameAccountId,
+      input.serverId,
+      input.roleId,
+      input.log,
+    );
+    return counted(input, () =>
+      db.transaction().execute(async (trx) => {
+        // Lock order everywhere: code, then batch.
+        const row = await repo.codeByHash(trx, hash, { forUpdate: true });
+        const batch = row && (await repo.batchById(trx, row.batch_id, { forUpdate: true }));
+        if (row === undefined || batch === undefined)
+          throw new AppError(ErrorCode.RedeemCodeInvalid);
+        const now = clock.now();
+        if (batch.expires_at !== null && batch.expires_at.getTime() <= now.getTime())
+          throw new AppError(ErrorCode.RedeemCodeExpired);
+        const use = await repo.accountUse(trx, input.accountId, batch.id, row.id);
+        if (use.inBatch >= batch.per_account_limit || (batch.kind === 'single' && use.ofCode > 0))
+          throw new AppError(ErrorCode.RedeemLimitReached);
+        if (batch.kind === 'single' && row.uses > 0) throw new AppError(ErrorCode.RedeemCodeUsed);
+        if (batch.total_cap !== null && batch.redeemed >= batch.total_cap)
+          throw new AppError(ErrorCode.RedeemCodeUsed);
+        const pack = await repo.packById(trx, batch.product_id);
+        if (pack === undefined || pack.items.length === 0)
+          throw new Error(`redeem batch ${batch.id}: product ${batch.product_id} has no items`);
+        const id = await repo.nextRedemptionId(trx);
+        const deliveryId = redemptionDeliveryId(id);
+        await repo.insertRedemption(trx, {
+          id,
+          code_id: row.id,
+          batch_id: batch.id,
+          account_id: input.accountId,
+          game_account_id: input.gameAccountId,
+          server_id: server.server_id,
+          server_name: server.server_name,
+          role_id: role.role_id,
+          role_name: role.role_name,
+          delivery_id: deliveryId,
+          createdAt: now,
+        });
+        await repo.countUse(trx, row.id, batch.id);
+        // The items are snapshotted on the job: a later edit of the pack changes nothing here.
+        await enqueueJob(trx, {
+          kind: 'redeem',
+          dedupeKey: deliveryId,
+          payload: { redemptionId: id, items: pack.items },
+          runAt: now,
+        });
+        await repo.recordAttempt(trx, {
+          accountId: input.accountId,
+          ip: input.ip,
+          success: true,
+          at: now,
+        });
+        return {
+          redemption_id: deliveryId,
+          rewards: pack.items.map((i) => ({ name: i.name, count: i.count })),
+        };
+      }),
+    );
+  }
+
   return {
+    /**
+     * The attempt is counted before the code is looked up (so concurrent guesses cannot pass
+     * the limit); only a failed guess keeps the count.
+     */
     async redeem(input: RedeemInput): Promise<RedeemResult> {
-      await throttle.check(input.accountId, input.ip);
-      const code = normaliseRedeemCode(input.code);
-      const hash = await counted(input, async () => {
-        if (!isWellFormedCode(code)) throw new AppError(ErrorCode.RedeemCodeInvalid);
-        const h = hashCode(code);
-        const row = await repo.codeByHash(db, h);
-        if (row === undefined) throw new AppError(ErrorCode.RedeemCodeInvalid);
-        const batch = await repo.batchById(db, row.batch_id);
-        if (batch?.game_id !== input.gameId) throw new AppError(ErrorCode.RedeemWrongGame);
-        return h;
-      });
-      // Asked before the transaction: no row stays locked during a call to the game.
-      const { server, role } = await findServerAndRole(
-        gateway,
-        input.gameId,
-        input.gameAccountId,
-        input.serverId,
-        input.roleId,
-        input.log,
-      );
-      return counted(input, () =>
-        db.transaction().execute(async (trx) => {
-          // Lock order everywhere: code, then batch.
-          const row = await repo.codeByHash(trx, hash, { forUpdate: true });
-          const batch = row && (await repo.batchById(trx, row.batch_id, { forUpdate: true }));
-          if (row === undefined || batch === undefined)
-            throw new AppError(ErrorCode.RedeemCodeInvalid);
-          const now = clock.now();
-          if (batch.expires_at !== null && batch.expires_at.getTime() <= now.getTime())
-            throw new AppError(ErrorCode.RedeemCodeExpired);
-          const use = await repo.accountUse(trx, input.accountId, batch.id, row.id);
-          if (use.inBatch >= batch.per_account_limit || (batch.kind === 'single' && use.ofCode > 0))
-            throw new AppError(ErrorCode.RedeemLimitReached);
-          if (batch.kind === 'single' && row.uses > 0) throw new AppError(ErrorCode.RedeemCodeUsed);
-          if (batch.total_cap !== null && batch.redeemed >= batch.total_cap)
-            throw new AppError(ErrorCode.RedeemCodeUsed);
-          const pack = await repo.packById(trx, batch.product_id);
-          if (pack === undefined || pack.items.length === 0)
-            throw new Error(`redeem batch ${batch.id}: product ${batch.product_id} has no items`);
-          const id = await repo.nextRedemptionId(trx);
-          const deliveryId = redemptionDeliveryId(id);
-          await repo.insertRedemption(trx, {
-            id,
-            code_id: row.id,
-            batch_id: batch.id,
-            account_id: input.accountId,
-            game_account_id: input.gameAccountId,
-            server_id: server.server_id,
-            server_name: server.server_name,
-            role_id: role.role_id,
-            role_name: role.role_name,
-            delivery_id: deliveryId,
-            createdAt: now,
-          });
-          await repo.countUse(trx, row.id, batch.id);
-          // The items are snapshotted on the job: a later edit of the pack changes nothing here.
-          await enqueueJob(trx, {
-            kind: 'redeem',
-            dedupeKey: deliveryId,
-            payload: { redemptionId: id, items: pack.items },
-            runAt: now,
-          });
-          await repo.recordAttempt(trx, {
-            accountId: input.accountId,
-            ip: input.ip,
-            success: true,
-            at: now,
-          });
-          return {
-            redemption_id: deliveryId,
-            rewards: pack.items.map((i) => ({ name: i.name, count: i.count })),
-          };
-        }),
-      );
+      const hit = await throttle.begin(input.accountId, input.ip);
+      let guessFailed = false;
+      try {
+        return await redeemCounted(input);
+      } catch (err) {
+        guessFailed = err instanceof AppError && COUNTED.has(err.code);
+        throw err;
+      } finally {
+        if (!guessFailed) await hit.release();
+      }
     },
   };
 }

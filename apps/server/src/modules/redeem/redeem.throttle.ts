@@ -1,14 +1,14 @@
-// Brute-force protection for gift codes (issue 6 part 4), counted in redeem_attempts so it holds
-// across nodes. Policy: a failed redemption (wrong shape, unknown, expired, used up, already
-// used by this account, wrong game) counts against the account and the IP. Within 15 minutes,
-// 10 failures of an account or 30 failures from one IP -> TooManyRequests with data.retry_after
-// (seconds until the oldest of those failures is 15 minutes old). Successes do not count.
+// Brute-force protection for gift codes on the shared throttle (lib/throttle.ts, ADR 0028), so
+// it holds across nodes and under concurrency. Policy: every redemption is counted against the
+// account and the IP BEFORE the code is looked up; the count is taken back when the outcome is
+// not a failed guess (a success, a wrong role or server, the game unreachable). Counted failures: wrong shape, unknown, expired, used up, already used by
+// this account, wrong game. Within 15 minutes, 10 of an account or 30 from one IP ->
+// TooManyRequests with data.retry_after (seconds until the oldest of them is 15 minutes old).
 // With 80-bit generated codes (redeem.codes.ts) this makes guessing hopeless.
-import { ErrorCode } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { createThrottle, type ThrottleHit } from '../../lib/throttle';
 import type { RedeemRepository } from './redeem.repository';
 
 export const REDEEM_THROTTLE_POLICY = {
@@ -23,26 +23,23 @@ export function createRedeemThrottle(deps: {
   clock: Clock;
 }) {
   const { db, repo, clock } = deps;
+  const throttle = createThrottle({ db, clock });
   const P = REDEEM_THROTTLE_POLICY;
 
-  async function limit(by: { accountId: number } | { ip: string }, max: number, now: number) {
-    const failures = await repo.recentFailures(db, by, new Date(now - P.windowMs), max);
-    const oldest = failures[max - 1];
-    if (oldest === undefined) return;
-    const retryMs = oldest.getTime() + P.windowMs - now;
-    throw new AppError(ErrorCode.TooManyRequests, {
-      retry_after: Math.max(1, Math.ceil(retryMs / 1000)),
-    });
-  }
-
   return {
-    /** Throws TooManyRequests (data.retry_after in seconds) when this attempt must wait. */
-    async check(accountId: number, ip: string): Promise<void> {
-      const now = clock.now().getTime();
-      await limit({ ip }, P.ipMaxFailures, now);
-      await limit({ accountId }, P.accountMaxFailures, now);
+    /** Counts one attempt; throws TooManyRequests (data.retry_after in seconds) when it must wait. */
+    begin(accountId: number, ip: string): Promise<ThrottleHit> {
+      return throttle.take([
+        { bucket: `redeem:ip:${ip}`, limit: P.ipMaxFailures, windowMs: P.windowMs },
+        {
+          bucket: `redeem:account:${accountId}`,
+          limit: P.accountMaxFailures,
+          windowMs: P.windowMs,
+        },
+      ]);
     },
 
+    /** A failed guess: the count stays, and the attempt is logged. */
     async fail(accountId: number, ip: string): Promise<void> {
       await repo.recordAttempt(db, { accountId, ip, success: false, at: clock.now() });
     },

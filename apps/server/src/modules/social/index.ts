@@ -36,8 +36,13 @@ export function installSocial(app: FastifyInstance, deps: SocialDeps): void {
         'social sign-in failed',
       ),
   });
-  registerSocialRoutes(app, service, {
-    appId: social.wechat?.appId ?? null,
-    startUrl: social.wechat ? `${publicBaseUrl}/api/oauth/wechat/start` : null,
-  });
+  registerSocialRoutes(
+    app,
+    service,
+    {
+      appId: social.wechat?.appId ?? null,
+      startUrl: social.wechat ? `${publicBaseUrl}/api/oauth/wechat/start` : null,
+    },
+    { secure: publicBaseUrl.startsWith('https:') },
+  );
 }

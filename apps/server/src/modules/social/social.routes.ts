@@ -2,9 +2,23 @@
 // `socialRoutes` documents them), plus /api/user/wechat/info/get from the contract.
 import { parse as parseQuery } from 'node:querystring';
 import { api } from '@hc/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
-import type { SocialService } from './social.service';
+import { STATE_TTL_MS, type SocialService } from './social.service';
+
+/**
+ * The cookie that binds a sign-in's state to the browser that started it (login CSRF: someone
+ * else's callback URL opened in this browser is refused). HttpOnly, sent only to the provider's
+ * callback path, gone after the state's lifetime. SameSite=Lax lets the provider's top-level GET
+ * redirect carry it; Apple returns by a cross-site form POST, which Lax cookies do not follow,
+ * so Apple's is SameSite=None (which browsers accept only with Secure; Apple requires https).
+ */
+export const BINDING_COOKIE = 'hc_oauth_binding';
+
+export interface BindingCookieOptions {
+  /** PUBLIC_BASE_URL is https. */
+  secure: boolean;
+}
 
 export interface WechatInfo {
   appId: string | null;
@@ -23,6 +37,36 @@ function toSearchParams(input: unknown): URLSearchParams {
   return params;
 }
 
+function callbackPath(provider: string): string {
+  return `/api/oauth/${encodeURIComponent(provider)}/callback`;
+}
+
+function bindingCookie(
+  provider: string,
+  value: string,
+  maxAgeSeconds: number,
+  options: BindingCookieOptions,
+): string {
+  const crossSitePost = provider === 'apple';
+  return [
+    `${BINDING_COOKIE}=${value}`,
+    `Path=${callbackPath(provider)}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    crossSitePost ? 'SameSite=None' : 'SameSite=Lax',
+    ...(crossSitePost || options.secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** The binding cookie's value from the request, or null. */
+function readBinding(req: FastifyRequest): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === BINDING_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
 function redirect(reply: FastifyReply, location: string): FastifyReply {
   return reply
     .header('cache-control', 'no-store')
@@ -34,18 +78,30 @@ export function registerSocialRoutes(
   app: FastifyInstance,
   social: SocialService,
   wechat: WechatInfo,
+  cookie: BindingCookieOptions,
 ): void {
+  /** The callback answer: the binding cookie is single use too, so it is always cleared. */
+  const finish = (reply: FastifyReply, provider: string, location: string) =>
+    redirect(reply.header('set-cookie', bindingCookie(provider, '', 0, cookie)), location);
+
   app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
     '/api/oauth/:provider/start',
-    async (req, reply) =>
-      redirect(reply, await social.start(req.params.provider, req.query.redirect)),
+    async (req, reply) => {
+      const { provider } = req.params;
+      const started = await social.start(provider, req.query.redirect);
+      if (started.binding !== null) {
+        const maxAge = Math.floor(STATE_TTL_MS / 1000);
+        reply.header('set-cookie', bindingCookie(provider, started.binding, maxAge, cookie));
+      }
+      return redirect(reply, started.location);
+    },
   );
 
   app.get<{ Params: { provider: string } }>('/api/oauth/:provider/callback', async (req, reply) => {
     // Apple answers with form_post only; a GET to its callback is not a valid return.
     const provider = req.params.provider === 'apple' ? 'apple-get' : req.params.provider;
-    const outcome = await social.callback(provider, toSearchParams(req.query));
-    return redirect(reply, outcome.location);
+    const outcome = await social.callback(provider, toSearchParams(req.query), readBinding(req));
+    return finish(reply, req.params.provider, outcome.location);
   });
 
   // Sign in with Apple: response_mode=form_post (SPEC §4 Apple sign-in return).
@@ -56,8 +112,8 @@ export function registerSocialRoutes(
       (_req, body, done) => done(null, parseQuery(String(body))),
     );
     scope.post('/api/oauth/apple/callback', async (req, reply) => {
-      const outcome = await social.callback('apple', toSearchParams(req.body));
-      return redirect(reply, outcome.location);
+      const outcome = await social.callback('apple', toSearchParams(req.body), readBinding(req));
+      return finish(reply, 'apple', outcome.location);
     });
     done();
   });

@@ -1,6 +1,9 @@
 // Social sign-in (issue 3 part 7, SPEC §1, §4): start a round trip with state, PKCE and nonce
 // kept server-side, then on the callback check them, find the identity by (provider, subject),
 // create an account on first sign-in when allowed, and hand over with a single-use ticket.
+// The state is bound to the browser that started the sign-in: `start` also returns a random
+// binding value (the routes put it in a cookie) and the stored key is the hash of binding and
+// state together, so a callback without that browser's cookie finds nothing (ADR 0029).
 import { createHash, randomBytes } from 'node:crypto';
 import { SOCIAL_RETURN_PARAMS, type SocialErrorReason, type SocialProvider } from '@hc/contract';
 import type { Kysely } from 'kysely';
@@ -24,6 +27,12 @@ export interface SocialServiceDeps {
   onFailure?: (provider: string, reason: SocialErrorReason, error: unknown) => void;
 }
 
+/** Where the browser goes to start, and the value for the binding cookie (null: set none). */
+export interface SocialStart {
+  location: string;
+  binding: string | null;
+}
+
 /** Where the browser goes next, plus what happened (for logs and tests). */
 export interface SocialOutcome {
   location: string;
@@ -32,6 +41,8 @@ export interface SocialOutcome {
 
 const random = (bytes = 32) => randomBytes(bytes).toString('base64url');
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+/** The stored key of a state: found only with the binding cookie of the browser that started. */
+const stateKey = (binding: string, state: string) => sha256(`${binding}.${state}`);
 
 function loginError(reason: SocialErrorReason): string {
   return `/login?${SOCIAL_RETURN_PARAMS.error}=${reason}`;
@@ -94,18 +105,22 @@ export function createSocialService(deps: SocialServiceDeps) {
       return isProvider(provider);
     },
 
-    /** The provider URL to send the browser to; an unknown provider goes back to /login. */
-    async start(provider: string, redirect: unknown): Promise<string> {
-      if (!isProvider(provider)) return loginError('provider');
+    /**
+     * The provider URL to send the browser to and the binding value for its cookie; an unknown
+     * provider goes back to /login (no binding).
+     */
+    async start(provider: string, redirect: unknown): Promise<SocialStart> {
+      if (!isProvider(provider)) return { location: loginError('provider'), binding: null };
       const client = deps.clients[provider];
-      if (client === undefined) return loginError('provider');
+      if (client === undefined) return { location: loginError('provider'), binding: null };
       const now = deps.clock.now();
       await repo.purgeExpiredStates(now);
+      const binding = random();
       const state = random();
       const codeVerifier = random();
       const nonce = client.usesNonce ? random() : null;
       await repo.saveState(
-        sha256(state),
+        stateKey(binding, state),
         {
           provider,
           codeVerifier,
@@ -115,11 +130,20 @@ export function createSocialService(deps: SocialServiceDeps) {
         },
         now,
       );
-      return (await client.authorizationUrl({ state, codeVerifier, nonce })).toString();
+      const location = (await client.authorizationUrl({ state, codeVerifier, nonce })).toString();
+      return { location, binding };
     },
 
-    /** Handle the provider's return (query for GET, form body for Apple's form_post). */
-    async callback(provider: string, params: URLSearchParams): Promise<SocialOutcome> {
+    /**
+     * Handle the provider's return (query for GET, form body for Apple's form_post). `binding` is
+     * the cookie value of the browser that comes back; without the one of the browser that
+     * started, the state is refused like an unknown one (and stays unused).
+     */
+    async callback(
+      provider: string,
+      params: URLSearchParams,
+      binding: string | null,
+    ): Promise<SocialOutcome> {
       const fail = (reason: SocialErrorReason, error: unknown = null): SocialOutcome => {
         deps.onFailure?.(provider, reason, error);
         return { location: loginError(reason), accountId: null };
@@ -128,7 +152,8 @@ export function createSocialService(deps: SocialServiceDeps) {
       if (!isProvider(provider) || client === undefined) return fail('provider');
       const state = params.get('state');
       if (state === null || state === '' || state.length > 512) return fail('state');
-      const pending = await repo.takeState(sha256(state));
+      if (binding === null || binding === '' || binding.length > 512) return fail('state');
+      const pending = await repo.takeState(stateKey(binding, state));
       if (
         pending === undefined ||
         pending.provider !== provider ||

@@ -39,6 +39,7 @@ interface HarnessOptions {
 
 function harness(options: HarnessOptions = {}) {
   let deviceId = options.deviceId === undefined ? DEVICE : options.deviceId;
+  let accountId: number | undefined;
   const outcomes = [...(options.outcomes ?? [])];
   const sent: Sent[] = [];
   let sessions = 0;
@@ -74,7 +75,11 @@ function harness(options: HarnessOptions = {}) {
       ? webCryptoSign
       : (key, payload) => Promise.resolve(syncSignature(key, payload)),
     nonce: () => toBase64Url(new Uint8Array(randomBytes(16))),
-    context: () => ({ lang: 'en-US', game_id: 1 }),
+    context: () => ({
+      lang: 'en-US',
+      game_id: 1,
+      ...(accountId === undefined ? {} : { account_id: accountId }),
+    }),
     loadingPageFields: () => ({ trafficsource: 'organic', loading_time: 640 }),
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
@@ -94,6 +99,7 @@ function harness(options: HarnessOptions = {}) {
     sent,
     event,
     setDeviceId: (id: string | null) => (deviceId = id),
+    setAccount: (id: number | undefined) => (accountId = id),
     sessions: () => sessions,
   };
 }
@@ -225,6 +231,26 @@ describe('signing (issue 7 part 2, ADR 0022)', () => {
     expect(h.sent[1]!.batch.sid).toBe('1767229200.session2');
     expect(h.sent[1]!.batch.events).toEqual(h.sent[0]!.batch.events);
     expect(h.sender.pendingCount()).toBe(0);
+  });
+
+  it('asks for a new key when the page signs in or out (a key belongs to one account)', async () => {
+    const h = harness();
+    h.sender.accept(h.event());
+    await h.sender.flush();
+    h.sender.accept(h.event());
+    await h.sender.flush();
+    expect(h.sessions()).toBe(1);
+    h.setAccount(42);
+    h.sender.accept(h.event());
+    await h.sender.flush();
+    expect(h.sessions()).toBe(2);
+    expect(h.sent[2]!.batch).toMatchObject({ sid: '1767229200.session2', account_id: 42 });
+    h.setAccount(undefined);
+    h.sender.accept(h.event());
+    await h.sender.flush();
+    expect(h.sessions()).toBe(3);
+    expect(h.sent[3]!.batch.sid).toBe('1767229200.session3');
+    expect(h.sent[3]!.batch).not.toHaveProperty('account_id');
   });
 
   it('renews the key shortly before it expires', async () => {

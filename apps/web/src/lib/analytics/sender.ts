@@ -3,6 +3,8 @@
 // FLUSH_DELAY_MS after the first one, and by sendBeacon when the page hides. Nothing is sent,
 // and no key is asked for, before the device id exists. The queue is bounded; failed batches
 // are retried a few times, then dropped. Everything outside the page comes in as `deps`.
+// A key belongs to the portal account signed in when it was asked for (the collector takes the
+// account from there, ADR 0032): when the page signs in or out, the next send asks for a new key.
 import type { AnalyticsSession } from '@hc/contract';
 import { takeBatch, type BatchHeader } from './batch';
 import { fromBase64Url, hmacSha256, toBase64Url } from './hmac';
@@ -53,6 +55,8 @@ interface ActiveSession {
   /** Server time minus client time. */
   offsetMs: number;
   expiresAtMs: number;
+  /** The batch context's account when the key was asked for. */
+  accountId: number | undefined;
 }
 
 export interface Sender extends TrackerSink {
@@ -100,7 +104,9 @@ export function createSender(deps: SenderDeps): Sender {
   }
 
   function ensureSession(deviceId: string): Promise<ActiveSession> {
-    if (isUsable(session, RENEW_MARGIN_MS)) return Promise.resolve(session);
+    const accountId = deps.context().account_id;
+    if (isUsable(session, RENEW_MARGIN_MS) && session.accountId === accountId)
+      return Promise.resolve(session);
     session = null;
     sessionRequest ??= deps
       .requestSession(deviceId)
@@ -110,6 +116,7 @@ export function createSender(deps: SenderDeps): Sender {
           key: fromBase64Url(result.key),
           offsetMs: result.server_ts * 1000 - deps.now(),
           expiresAtMs: result.expires_at * 1000,
+          accountId,
         };
         return session;
       })

@@ -1,8 +1,10 @@
 // Connects the API client's session rules (SPEC §4) to the router and to the one
-// "token failed" info dialog; rendered once by the root route.
+// "token failed" info dialog, and shows the hand-over's "switch account?" question; rendered
+// once by the root route.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { registerSessionUi } from '../../../lib/session';
+import { AccountSwitchDialog } from './account-switch-dialog';
 import { SessionExpiredDialog } from './session-expired-dialog';
 
 export function SessionBridge() {
@@ -33,5 +35,10 @@ export function SessionBridge() {
     setConfirm(null);
   };
 
-  return <SessionExpiredDialog opened={confirm !== null} onConfirm={onConfirm} />;
+  return (
+    <>
+      <SessionExpiredDialog opened={confirm !== null} onConfirm={onConfirm} />
+      <AccountSwitchDialog />
+    </>
+  );
 }
