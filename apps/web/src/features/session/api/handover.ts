@@ -1,11 +1,10 @@
-// The `?hctoken=` hand-over at start-up (SPEC §4, docs/handover.md): the single-use ticket is
+// The `?hctoken=` hand-over at start-up (docs/handover.md): the single-use ticket is
 // exchanged for a session before user info loads. When another account is already signed in,
 // the new session is kept aside and the player is asked first (a link can carry anyone's
 // ticket: switching silently would sign the player into someone else's account). Only their
 // choice switches; staying ends the set-aside session. `hctoken` leaves the address bar once
 // the outcome is settled: signed in, declined, or a ticket that failed.
 import { api, ErrorCode, type LoginResult } from '@hc/contract';
-import { useSyncExternalStore } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { ApiError, errorTranslationKey } from '../../../lib/api-error';
 import type { UserInfo } from '../../../lib/app-store';
@@ -14,40 +13,9 @@ import { sessionEvents } from '../../../lib/session-events';
 import { storage } from '../../../lib/storage';
 import { removeQueryParams } from '../../../lib/url-query';
 import { fetchUserInfo, refreshUserInfo } from './get-user-info';
+import { getPendingSwitch, setPendingSwitch } from './pending-switch';
 
-/** A ticket of another account, exchanged and waiting for the player's choice. */
-export interface PendingSwitch {
-  /** The account signed in now. */
-  current: string;
-  /** The session the ticket gave (not stored until the player switches). */
-  next: LoginResult;
-}
-
-let pending: PendingSwitch | null = null;
-const listeners = new Set<() => void>();
-
-function setPending(next: PendingSwitch | null): void {
-  pending = next;
-  for (const listener of [...listeners]) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The hand-over waiting for the player's choice, or null. */
-export function usePendingSwitch(): PendingSwitch | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => pending,
-    () => pending,
-  );
-}
-
-export function getPendingSwitch(): PendingSwitch | null {
-  return pending;
-}
+export type { PendingSwitch } from './pending-switch';
 
 /** The ticket's session, or null after showing the translated error (hctoken then cleared). */
 async function exchangeTicket(ticket: string): Promise<LoginResult | null> {
@@ -103,15 +71,15 @@ export async function loadUserInfoWithHandover(search: string): Promise<UserInfo
     adopt(session);
     return current.login ? { ...current, token: session.token } : fetchUserInfo();
   }
-  setPending({ current: current.account ?? '', next: session });
+  setPendingSwitch({ current: current.account ?? '', next: session });
   return current;
 }
 
 /** The player chose the link's account: its session becomes the page's. */
 export async function acceptSwitch(): Promise<void> {
-  const choice = pending;
+  const choice = getPendingSwitch();
   if (choice === null) return;
-  setPending(null);
+  setPendingSwitch(null);
   storage.removeServerRoles();
   adopt(choice.next);
   await refreshUserInfo().catch(() => undefined);
@@ -119,14 +87,14 @@ export async function acceptSwitch(): Promise<void> {
 
 /** The player stays: the link's session is ended and its ticket cleared. */
 export async function declineSwitch(): Promise<void> {
-  const choice = pending;
+  const choice = getPendingSwitch();
   if (choice === null) return;
-  setPending(null);
+  setPendingSwitch(null);
   removeQueryParams(['hctoken']);
   await discard(choice.next);
 }
 
 /** Tests only. */
 export function resetPendingSwitch(): void {
-  setPending(null);
+  setPendingSwitch(null);
 }
