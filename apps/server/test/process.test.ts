@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encryptPayload, ErrorCode } from '@hc/contract';
 import { LOCK_FILE_NAME } from '../src/db/data-dir-lock';
+import { PRODUCTION_SECRETS } from './helper';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
@@ -65,6 +67,60 @@ describe('server process', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'IOS_BLOCK'])
       expect(stderr).toContain(`  - ${name}: `);
   });
+
+  it('refuses a production start without the server secrets, naming every one of them', async () => {
+    const server = startServer({ NODE_ENV: 'production', PORT: '0' });
+    expect(await server.exited).toBe(1);
+    const { stderr } = server.output();
+    for (const name of ['PAYLOAD_KEY', 'DATA_KEY', 'CODE_HASH_SECRET', 'ANALYTICS_SIGNING_SECRET'])
+      expect(stderr).toContain(`  - ${name}: `);
+  });
+
+  it('starts in production with its secrets: no demo data, no dev route', async () => {
+    const payloadKey = Buffer.alloc(32, 7).toString('base64');
+    const dir = mkdtempSync(join(tmpdir(), 'hc-proc-production-'));
+    const server = startServer({
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      PAYLOAD_KEY: payloadKey,
+      ...PRODUCTION_SECRETS,
+    });
+    const port = await waitFor(
+      () => server.output().stdout.match(/HC Portal listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1],
+      60_000,
+      'listening line',
+    );
+    const base = `http://127.0.0.1:${port}`;
+    expect(server.output().stdout).not.toContain('demo data seeded');
+    for (const path of [
+      '/dev/outbox',
+      '/dev/outbox.json',
+      '/dev/analytics.json',
+      '/pay/sandbox/x',
+    ]) {
+      // Not an HTML client: a path with no route is a plain 404, not the web app's fallback.
+      const res = await fetch(base + path, { headers: { accept: 'application/json' } });
+      expect(res.status, path).toBe(404);
+    }
+    // The demo account does not exist: the account sign-in answers "not found".
+    const login = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        channel_code: 'account',
+        account: 'demo',
+        passwd: await encryptPayload(payloadKey, 'demo1234'),
+        encrypt: 1,
+      }),
+    });
+    expect(((await login.json()) as { code: number }).code).toBe(ErrorCode.LoginNameNotFound);
+    const games = await fetch(`${base}/api/setting/init`, { method: 'POST' });
+    expect(games.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 90_000);
 
   it('refuses a DATA_DIR locked by a live process with exit code 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hc-proc-locked-'));
