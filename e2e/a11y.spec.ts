@@ -1,5 +1,5 @@
-// DESIGN §8 accessibility: axe finds no serious or critical violation on any page of the shell
-// (SPEC §2 routes), at desktop width and at 390 px, nor with the drawer or language menu open.
+// ARCHITECTURE.md#web-app accessibility: axe finds no serious or critical violation on any page of the shell
+// (docs/product/routes-and-screens.md#navigation routes), at desktop width and at 390 px, nor with the drawer or language menu open.
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { common } from './locales';

@@ -1,6 +1,6 @@
-// Issue 7 browser test: home → top-up → buy with the sandbox card, then the built-in collector
-// holds the SPEC §3 events in order (loading_page, show_page home, show_page top-up,
-// buy_request, buy_done) and a page_time of at least 2000 ms (SPEC §9). The posts to the
+// Browser test: home → top-up → buy with the sandbox card, then the built-in collector
+// holds the docs/product/analytics.md#events events in order (loading_page, show_page home, show_page top-up,
+// buy_request, buy_done) and a page_time of at least 2000 ms (docs/product/constants.md#layout-and-timing). The posts to the
 // collector carry a signature, and replaying one is refused (AnalyticsReplay 50002).
 import type { Page } from '@playwright/test';
 import topupEn from '../apps/web/src/locales/en-US/topup.json' with { type: 'json' };
@@ -66,7 +66,7 @@ test('logs the top-up journey to the collector, signed and in order', async ({ p
   await page.goto('/login?redirect=%2Fmain%2Fhome&utm_source=e2e_mail');
   await submitAccountLogin(page, DEMO.account, DEMO.password);
   await expect(page).toHaveURL(/\/main\/home$/);
-  // Stay on home for more than SPEC §9's 2000 ms, then go to the top-up page from the menu.
+  // Stay on home for more than the 2000 ms of docs/product/constants.md#layout-and-timing, then go to the top-up page from the menu.
   await page.waitForTimeout(2300);
   await page
     .getByRole('navigation', { name: en.nav.mainMenu })

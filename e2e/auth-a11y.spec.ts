@@ -1,4 +1,4 @@
-// Issue 3 accessibility checks of the login page's other states (DESIGN §9, STYLE): the
+// Accessibility checks of the login page's other states (ARCHITECTURE.md#tests, STYLE): the
 // forgot-password view and the form showing a validation error; no serious or critical axe
 // violations.
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';

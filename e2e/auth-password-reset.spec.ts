@@ -1,4 +1,4 @@
-// Issue 3 browser test of a forgotten-password reset (SPEC §2, §4, §5, §8): code by email from
+// Browser test of a forgotten-password reset (docs/product/sign-in.md#login-screen, docs/product/sign-in.md#password-reset, docs/product/sign-in.md#verification-codes, docs/product/errors.md#outcome-and-failure-messages): code by email from
 // the dev outbox, the new password twice, the success message, then a login with the new
 // password. It changes the demo password, so playwright.config.ts runs this file in its own
 // project after every other test.

@@ -1,4 +1,4 @@
-// Issue 3 browser tests of the session rules (SPEC §4): the expiry dialog appears once and the
+// Browser tests of the session rules (docs/product/session.md#session-expiry): the expiry dialog appears once and the
 // login returns to the page the player was on; the game client's hctoken hand-over.
 import { expect, test } from './fixtures';
 import {
@@ -23,11 +23,11 @@ test('an ended session shows the expiry dialog once; login returns to the page',
   // The session ends on the server while the page is open: after the reload has loaded the user
   // info (session still valid), the first session-required call the page makes ends it
   // (POST /api/user/logout with the page's token) and every such call then reaches the real
-  // server, which answers HTTP 203 tokenFail (SPEC §4). Whichever call comes first, the
+  // server, which answers HTTP 203 tokenFail (docs/product/session.md#session-expiry). Whichever call comes first, the
   // dialog must show once.
   const answers: number[] = [];
   let ending: Promise<void> | undefined;
-  // Analytics calls do not need a session (issue 7): they pass through like the other open ones.
+  // Analytics calls do not need a session: they pass through like the other open ones.
   const open = /\/api\/(user\/uinfo|user\/logout|setting\/|bulletin\/|time|analytics\/)/;
   await page.route('**/api/**', async (route) => {
     if (open.test(route.request().url())) return route.continue();

@@ -1,4 +1,4 @@
-// Issue 3 browser tests: signing in each way from /login (SPEC §2 Login screen, §4) — account,
+// Browser tests: signing in each way from /login (docs/product/sign-in.md#login-screen, docs/product/session.md) — account,
 // email code, phone code (codes from the dev outbox), Google through a local OpenID provider —
 // and "remember auto-login" surviving a new browser context built from the saved storage.
 // (File named to sort early: the reset test, run last, then seldom waits out the 60 s resend.)
@@ -39,7 +39,7 @@ for (const way of [
     const before = await lastOutboxId(request, way.target);
     await page.getByRole('button', { name: auth.getCode }).click();
     await expectNotice(page, en.info.codeSent);
-    // SPEC §5: the button waits out the resend countdown.
+    // docs/product/sign-in.md#verification-codes: the button waits out the resend countdown.
     const resend = new RegExp(`^${auth.resendIn.replace('{{seconds}}', '\\d+')}$`);
     await expect(page.getByRole('button', { name: resend })).toBeDisabled();
     const code = await readCode(request, way.target, before);

@@ -1,4 +1,4 @@
-// Issue 6 browser tests: the home page sections in three languages, announcement tabs and an
+// Browser tests: the home page sections in three languages, announcement tabs and an
 // article, the footer pages, the bulletin's remembered dismissal, and redeeming WELCOME2026 as
 // demo (the pack arrives in the demo game; a second try is refused).
 import contentEn from '../apps/web/src/locales/en-US/content.json' with { type: 'json' };

@@ -1,6 +1,6 @@
-// Security sweep in the browser (issue 8 part 5; docs/security.md): the signed-in pages (top-up,
+// Security sweep in the browser (docs/security.md): the signed-in pages (top-up,
 // account centre, records) run under the real CSP with no `securitypolicyviolation` event and no
-// console error, and the login page's `redirect` (SPEC §4) never leaves the portal, whatever the
+// console error, and the login page's `redirect` (docs/product/session.md#redirect-after-sign-in) never leaves the portal, whatever the
 // payload. Home and the announcements page are covered by security.spec.ts.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -1,5 +1,5 @@
 // Shared fixtures of the browser suite: baseURL from global-setup (E2E_BASE_URL), the site
-// title as the server reports it (SPEC §2 page titles), an axe check and a "settled" wait.
+// title as the server reports it (docs/product/routes-and-screens.md#page-titles), an axe check and a "settled" wait.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 

@@ -1,6 +1,6 @@
 // Starts the built server (`apps/server/dist/main.js`) on a free port with a fresh data
 // directory, waits for /readyz, and exposes the URL to the tests as E2E_BASE_URL. A local
-// OpenID provider stands in for Google (issue 3 browser tests) and the dev outbox is on. The demo
+// OpenID provider stands in for Google (sign-in browser tests) and the dev outbox is on. The demo
 // game backend (apps/demo-game/dist/main.js) runs on another free port and is the portal's game 1
 // (GAME_GATEWAYS); its URL is E2E_DEMO_GAME_URL (e2e/support/demo-game.ts reads its inventory).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -37,7 +37,7 @@ async function waitReady(url: string, ms: number, path = '/readyz'): Promise<voi
   throw new Error(`server at ${url} not ready after ${ms} ms`);
 }
 
-/** The demo game on a free port with a fresh secret (DESIGN §6). */
+/** The demo game on a free port with a fresh secret (docs/game-gateway.md). */
 async function startDemoGame(): Promise<{ child: ChildProcess; url: string; secret: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -87,6 +87,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
+      // Not development: the server would then read a developer's .env (docs/configuration.md).
+      NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -1,5 +1,5 @@
-// SPEC §1 languages: switching with the header's "Select Region" menu translates the menu and
-// the page title (SPEC §2), sets <html lang>, and the stored choice survives a reload.
+// docs/product/languages.md languages: switching with the header's "Select Region" menu translates the menu and
+// the page title (docs/product/routes-and-screens.md#page-titles), sets <html lang>, and the stored choice survives a reload.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { common, fill, LANGUAGES, pageTitle, STORAGE_KEYS, type Language } from './locales';
@@ -29,7 +29,7 @@ async function expectHomeIn(page: Page, language: Language, siteTitle: string): 
 
 for (const language of LANGUAGES) {
   // Start from another browser language so the switch must change every text (and en-US is
-  // reached from German, which also shows the browser language is detected, SPEC §1).
+  // reached from German, which also shows the browser language is detected, docs/product/languages.md).
   const from: Language = language === 'en-US' ? 'de-DE' : 'en-US';
 
   test.describe(`language ${language}`, () => {

@@ -1,4 +1,4 @@
-// SPEC §2: routes load lazily; when a page's chunk cannot be loaded (e.g. after a deploy removed
+// docs/product/routes-and-screens.md#lazy-loading-and-the-load-error-page: routes load lazily; when a page's chunk cannot be loaded (e.g. after a deploy removed
 // it) the load-error page says the page may have been updated and offers a reload.
 import { expect, test } from './fixtures';
 import { common, fill } from './locales';

@@ -1,5 +1,5 @@
 // The web app's own `common` translations (apps/web/src/locales), so the browser suite reads its
-// expected texts from the same JSON the app ships instead of hard-coding translations (SPEC §1).
+// expected texts from the same JSON the app ships instead of hard-coding translations (docs/product/languages.md).
 import { LANGUAGES, STORAGE_KEYS, type Language } from '../packages/contract/src/constants.ts';
 import deDE from '../apps/web/src/locales/de-DE/common.json' with { type: 'json' };
 import enUS from '../apps/web/src/locales/en-US/common.json' with { type: 'json' };
@@ -37,7 +37,7 @@ export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-/** SPEC §2: every page title is "{translated route title} - {site title}". */
+/** docs/product/routes-and-screens.md#page-titles: every page title is "{translated route title} - {site title}". */
 export function pageTitle(
   language: Language,
   route: keyof CommonTexts['routes'],

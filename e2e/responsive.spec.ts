@@ -1,4 +1,4 @@
-// SPEC §9 mobile layout (width <= 750 px): a burger opens the menu in a drawer; wide screens
+// docs/product/constants.md#layout-and-timing mobile layout (width <= 750 px): a burger opens the menu in a drawer; wide screens
 // show the desktop navigation and no burger.
 import { expect, test } from './fixtures';
 import { common } from './locales';

@@ -1,4 +1,4 @@
-// SPEC §2 routes in the browser: redirects keep the query, guarded deep links go to /login with
+// docs/product/routes-and-screens.md#redirect-routes routes in the browser: redirects keep the query, guarded deep links go to /login with
 // a redirect, the SPA fallback serves deep links on reload, and unknown paths show the 404 page.
 import { expect, test } from './fixtures';
 import { common, fill, pageTitle } from './locales';
@@ -9,7 +9,7 @@ function redirectParam(url: string): string | null {
   return new URL(url).searchParams.get('redirect');
 }
 
-test.describe('redirect routes (SPEC §2)', () => {
+test.describe('redirect routes (docs/product/routes-and-screens.md#redirect-routes)', () => {
   test('/ lands on /main/home with the home heading and title', async ({ page, siteTitle }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/main\/home$/);
@@ -67,7 +67,7 @@ test.describe('deep links (SPA fallback)', () => {
   });
 });
 
-test.describe('404 page (SPEC §2)', () => {
+test.describe('404 page (docs/product/routes-and-screens.md#404-page)', () => {
   test('an unknown path shows the translated 404 page whose home link goes home', async ({
     page,
     siteTitle,

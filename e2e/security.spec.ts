@@ -1,4 +1,4 @@
-// Headers/CSP smoke (DESIGN §7 security headers) and the API docs pages (DESIGN §4): the app
+// Headers/CSP smoke (docs/decisions/0011-csp.md security headers) and the API docs pages (docs/decisions/0006-envelope-and-error-codes.md): the app
 // runs under `script-src 'self'` with no console error and no CSP violation.
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';

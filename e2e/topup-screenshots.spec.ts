@@ -1,4 +1,4 @@
-// Screenshots of the top-up journey for a human look (issue 4 "Done when"): the top-up page, the
+// Screenshots of the top-up journey for a human look: the top-up page, the
 // sandbox checkout and the order page, desktop and 390 px, in a few languages. Not a check:
 // run with SCREENSHOTS=1 npx playwright test topup-screenshots; PNGs land in /tmp/e2e-shots.
 import { mkdirSync } from 'node:fs';
@@ -65,7 +65,7 @@ test.describe('top-up screenshots', () => {
         timeout: 30_000,
       });
       await page.screenshot({ path: `${OUT}/order-${tag}.png`, fullPage: true });
-      // Account centre (issue 5) and content pages (issue 6) of the same session.
+      // Account centre and content pages of the same session.
       for (const [name, path, ready] of [
         ['account-user', '/main/account/user', 'account-balance'],
         ['account-recharge', '/main/account/recharge', 'order-records'],

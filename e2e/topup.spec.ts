@@ -1,7 +1,7 @@
-// Issue 4 browser journey on `npm start`'s setup (demo game + sandbox provider): sign in as demo
+// Browser journey on `npm start`'s setup (demo game + sandbox provider): sign in as demo
 // -> choose server and role -> buy a game pack with the sandbox card in the new tab -> "Payment
 // done" -> the order page reaches completed -> the demo game holds the items. The same with a
-// declined card, which ends failed. SPEC §2 Top-up and Order status screens, §4 status texts.
+// declined card, which ends failed. docs/product/top-up.md#top-up-screen, docs/product/top-up.md#order-status-screen, docs/product/top-up.md#order-lifecycle status texts.
 import type { Page } from '@playwright/test';
 import topupEn from '../apps/web/src/locales/en-US/topup.json' with { type: 'json' };
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';

@@ -1,4 +1,4 @@
-// Issue 5 browser journey: buy an HC Point pack with the sandbox card (balance rises by amount +
+// Browser journey: buy an HC Point pack with the sandbox card (balance rises by amount +
 // gift), pay a game pack with HC Point (the items arrive in the demo game, the balance drops),
 // find both in the records with filters, then refund the pack from the sandbox's test dashboard
 // (the order shows refunded and the balance is corrected). One serial test: it owns the demo

@@ -1,4 +1,4 @@
-// `npm run bench:web` (issue 8 part 2, docs/frontend-budgets.md): Lighthouse 12 (mobile
+// `npm run bench:web` (docs/frontend-budgets.md): Lighthouse 12 (mobile
 // emulation, simulated throttling: Lighthouse's defaults) on the built portal, on the home page
 // `/` as a first-time visitor and on the top-up page /main/recharge as the signed-in demo player.
 // Prints performance and accessibility (and best-practices) scores, CLS, LCP, TBT and FCP per
@@ -7,7 +7,7 @@
 //
 // The server runs as e2e/global-setup.ts runs it: the built apps/server/dist/main.js on a free
 // port, embedded database in a temporary DATA_DIR with demo data, the demo game as game 1.
-// Signed-in page: the script signs the demo player in over the API (SPEC §5 encrypted password),
+// Signed-in page: the script signs the demo player in over the API (docs/product/api.md#payload-encryption encrypted password),
 // writes the token where the web app reads it (localStorage `hc_token`, lib/storage.ts) in the
 // Lighthouse browser profile, clears the HTTP cache, and runs Lighthouse with
 // disableStorageReset (which would otherwise wipe localStorage with the cache).
@@ -39,7 +39,7 @@ const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
 const CHROME_FLAGS = CHROMIUM_ARGS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-/** Issue 8 part 2. */
+/** Goals of docs/frontend-budgets.md. */
 const GOALS = { performance: 95, accessibility: 100, cls: 0.02 };
 const PAYLOAD_KEY = randomBytes(32).toString('base64');
 /** The server secrets a production start requires besides PAYLOAD_KEY (ADR 0027). */

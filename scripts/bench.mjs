@@ -1,4 +1,4 @@
-// `npm run bench` (issue 8 part 1, docs/benchmarks.md): measures the portal side by side with
+// `npm run bench` (docs/benchmarks.md): measures the portal side by side with
 // references run by this script on the same machine, and prints figures and ratios. It never
 // fails on a time: the exit code is non-zero only when something broke.
 //
@@ -131,7 +131,7 @@ function cannon(opts) {
   });
 }
 
-/** The envelope code of a response body (DESIGN §4: errors are HTTP 203 with a code). */
+/** The envelope code of a response body (docs/decisions/0006-envelope-and-error-codes.md: errors are HTTP 203 with a code). */
 function codeOf(body) {
   try {
     return JSON.parse(body).code;

@@ -1,4 +1,4 @@
-// One esbuild setup for the Node apps (apps/server, apps/demo-game): Node 20 ESM bundles, npm
+// One esbuild setup for the Node apps (apps/server, apps/demo-game): Node 24 ESM bundles, npm
 // packages external (installed in node_modules), the workspace contract bundled from its
 // TypeScript source (it has no build of its own).
 import { rm } from 'node:fs/promises';
@@ -28,7 +28,7 @@ export async function buildNodeApp(appDir, entries) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     plugins: [bundleContract],
     sourcemap: true,

@@ -1,4 +1,4 @@
-// `npm run check:bundle`: the entry route's JS budget (issue 8, docs/frontend-budgets.md,
+// `npm run check:bundle`: the entry route's JS budget (docs/frontend-budgets.md,
 // ADR 0024). Reads the Vite build manifest of apps/web/dist and sums the gzip size (level 9, as
 // scripts/precompress.mjs writes it) of every JS chunk the entry loads up front: index.html's
 // entry chunk and its static imports, transitively. Dynamic imports (lazy routes, the locale
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** 120 KB gzip for the entry route (issue 8 part 2). */
+/** 120 KB gzip for the entry route. */
 export const BUDGET_BYTES = 120 * 1024;
 
 /**

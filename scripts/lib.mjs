@@ -28,7 +28,7 @@ export function freePort() {
   });
 }
 
-/** SPEC §5 payload encryption, as packages/contract/src/crypto.ts does it (AES-256-GCM). */
+/** docs/product/api.md#payload-encryption, as packages/contract/src/crypto.ts does it (AES-256-GCM). */
 export function encryptPayload(keyB64, plaintext) {
   const nonce = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyB64, 'base64'), nonce);

@@ -1,6 +1,6 @@
 // `npm start`: build what is missing or stale, then run the demo game backend (apps/demo-game,
-// DESIGN §6) and the portal (web + API + worker) on the embedded database with demo data
-// (DESIGN §3). PORT, HOST, DATA_DIR, DATABASE_URL override; DEMO_GAME_PORT (8091),
+// docs/game-gateway.md) and the portal (web + API + worker) on the embedded database with demo data
+// (ARCHITECTURE.md#database-and-migrations). PORT, HOST, DATA_DIR, DATABASE_URL override; DEMO_GAME_PORT (8091),
 // DEMO_GAME_HOST, DEMO_GAME_SECRET and the demo game's switches are passed on; DEMO_GAME=false
 // skips it. GAME_GATEWAYS, when set, is used as is instead of pointing game 1 at the demo game.
 import { spawn } from 'node:child_process';

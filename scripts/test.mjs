@@ -1,6 +1,6 @@
 // `npm test`: every test layer, in order — unit, integration (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and component tests in one vitest run, then a production build
-// and the entry-route JS budget (issue 8), the browser suite (Playwright + Debian Chromium)
+// and the entry-route JS budget, the browser suite (Playwright + Debian Chromium)
 // against the real server, then the fault suite (tests/faults: real processes, SIGKILL, a
 // PostgreSQL restart, game down, worker lease, two APIs + two workers). `npm run build` builds
 // the web app, the server and the demo game backend (e2e/global-setup.ts starts both).
@@ -9,7 +9,13 @@ import { run } from './lib.mjs';
 const only = process.argv[2];
 if (!only || only === 'unit') {
   await run('npx', ['vitest', 'run']);
-  await run('node', ['--test', 'scripts/check-bundle.test.mjs', 'scripts/start-env.test.mjs']);
+  await run('node', [
+    '--test',
+    'scripts/check-bundle.test.mjs',
+    'scripts/start-env.test.mjs',
+    'scripts/node-version.test.mjs',
+    'scripts/container-files.test.mjs',
+  ]);
 }
 if (!only || only === 'e2e') {
   await run('npm', ['run', 'build']);

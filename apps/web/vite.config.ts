@@ -1,5 +1,5 @@
 // Vite build and dev server of the web app. Defines the app version and build id sent as
-// the SPEC §7 `version` / `htmlversion` headers; proxies the API to the server in dev.
+// the docs/product/api.md#request-headers `version` / `htmlversion` headers; proxies the API to the server in dev.
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 };
 
 const routerProductionBuild = fileURLToPath(
-  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  new URL('../../node_modules/react-router/dist/production/index.js', import.meta.url),
 );
 
 const i18nextSelector = fileURLToPath(new URL('./src/lib/i18next-selector.ts', import.meta.url));
@@ -53,8 +53,8 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), themeCssPlugin(), reactI18nextSelectorPlugin()],
     resolve: {
-      // react-router's package exports only its development build (with dev warnings);
-      // ship the production build instead.
+      // Ship react-router's production build (without its dev warnings) whatever export
+      // conditions apply; react-router 7 exported only the development build.
       alias: isBuild ? [{ find: /^react-router$/, replacement: routerProductionBuild }] : [],
     },
     define: appDefines(buildId),

@@ -1,5 +1,5 @@
-// Sign-in helpers of the browser suite (issue 3): the demo account, the auth texts the app ships,
-// verification codes read from the dev outbox, an API login with the SPEC §5 encrypted secret,
+// Sign-in helpers of the browser suite: the demo account, the auth texts the app ships,
+// verification codes read from the dev outbox, an API login with the docs/product/api.md#payload-encryption encrypted secret,
 // and the header's signed-in check.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { encryptPayload } from '../../packages/contract/src/crypto.ts';
@@ -12,7 +12,7 @@ export const auth = authEn;
 export const errorTexts = errorsEn;
 export const en = common('en-US');
 
-/** The seeded demo account (HC_DEMO=1; README "Sign-in, email and SMS"). */
+/** The seeded demo account (HC_DEMO=1; docs/demo.md). */
 export const DEMO = {
   account: 'demo',
   password: 'demo1234',
@@ -40,7 +40,7 @@ export async function lastOutboxId(request: APIRequestContext, recipient: string
 }
 
 /**
- * Codes can be sent to one destination once per 60 s (README "Codes"): waits until the last
+ * Codes can be sent to one destination once per 60 s (docs/sign-in.md "Email, SMS and codes"): waits until the last
  * message to `recipient` is older than that, so a test never depends on the suite's order.
  */
 export async function waitForSendSlot(

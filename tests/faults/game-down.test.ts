@@ -1,4 +1,4 @@
-// Fault 3 (issue 8 part 3): the game server is down for a while, then back. Orders paid while
+// Fault 3: the game server is down for a while, then back. Orders paid while
 // it is unreachable (connection refused) and then failing (503 unavailable) wait in the job
 // outbox with backoff; once it is back every delivery arrives exactly once (grant count 1),
 // orders end completed, and nothing reaches the dead-letter state with the default attempts.
@@ -34,7 +34,7 @@ describe('game server down for a while, then back', () => {
     await database?.drop();
   });
 
-  it('delivers every paid order exactly once when the game returns (DESIGN §5)', async () => {
+  it('delivers every paid order exactly once when the game returns (ARCHITECTURE.md#jobs-and-the-worker)', async () => {
     // Default DELIVERY_MAX_ATTEMPTS (12); small backoff so the outage spans several attempts.
     server = await startServer({
       name: 'server',
@@ -48,7 +48,7 @@ describe('game server down for a while, then back', () => {
     const players = await seedPlayers(database.open(), 4, 100_000);
     for (const p of players) await signIn(url, p);
 
-    // Orders are created while the game is up (creation asks the game for the role, SPEC §7).
+    // Orders are created while the game is up (creation asks the game for the role, docs/product/api.md#top-up-calls).
     const epoint: Array<{ sdk: string; token: string }> = [];
     const card: Array<{ sdk: string; paymentId: string }> = [];
     for (const p of players) {

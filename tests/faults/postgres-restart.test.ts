@@ -1,4 +1,4 @@
-// Fault 2 (issue 8 part 3): PostgreSQL goes away under load and comes back. A PRIVATE cluster
+// Fault 2: PostgreSQL goes away under load and comes back. A PRIVATE cluster
 // (initdb + pg_ctl as the postgres user, ADR 0025) so the shared server is never disturbed.
 // While it is down /readyz answers 503 and requests fail cleanly (an answer, never a dropped
 // connection or a crash); when it is back the same server process is ready again by itself,

@@ -1,4 +1,4 @@
-// Scale-out check (issue 8 part 6, docs/deploy.md): two API processes and two workers on one
+// Scale-out check (docs/deploy.md): two API processes and two workers on one
 // PostgreSQL, REDIS_URL set, the load generator splitting its requests round-robin over the two
 // APIs. Payments and deliveries stay exactly-once, and the rate limits hold across nodes: the
 // same number of failures trips them whether they all hit one node or alternate between two.
@@ -113,7 +113,7 @@ describe('scale-out: two APIs and two workers on one PostgreSQL', () => {
     expect(outcomeCounts(stats.calls), 'every call answered').toEqual({ ok: stats.calls.length });
     expect(figures.paid).toBeGreaterThan(20);
 
-    // Login throttle (SPEC §4, auth/throttle.ts): failures of one account from one IP, on one
+    // Login throttle (docs/product/session.md, auth/throttle.ts): failures of one account from one IP, on one
     // node vs. alternating between the two, trip it at the same attempt. Fresh accounts: no
     // earlier successful sign-in from this IP (that IP would be trusted).
     const [soloLogin, spreadLogin] = await seedPlayers(database.open(), 2, 0, 'throttle');

@@ -1,7 +1,7 @@
-// Fault 1 (issue 8 part 3): SIGKILL the server (role all: API + worker) while a load generator
+// Fault 1: SIGKILL the server (role all: API + worker) while a load generator
 // is paying orders with HC Point and with sandbox card webhooks; restart it on the same port;
 // let the worker finish. Every order the ledger debited or the provider reported paid ends
-// completed exactly once (SPEC §3, DESIGN §5).
+// completed exactly once (docs/product/top-up.md#order-statuses, ARCHITECTURE.md#jobs-and-the-worker).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPlayers, signIn, type Player } from './support/api';
@@ -32,7 +32,7 @@ describe('SIGKILL during paying load', () => {
     await database?.drop();
   });
 
-  it('loses and doubles nothing: paid orders end completed exactly once (SPEC §3)', async () => {
+  it('loses and doubles nothing: paid orders end completed exactly once (docs/product/top-up.md#order-statuses)', async () => {
     const start = (port?: number) =>
       startServer({
         name: 'server',

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// The fault suite (`npm run test:faults`, issue 8 parts 3 and 6, ADR 0025): real server
+// The fault suite (`npm run test:faults`, ADR 0025): real server
 // processes, their own databases and a private PostgreSQL cluster. Not part of the root
 // `npx vitest run` (its projects are the workspaces only). One scenario at a time: each one
 // kills, restarts and loads processes, and the machine has two cores.

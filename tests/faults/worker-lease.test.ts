@@ -1,4 +1,4 @@
-// Fault 4 (issue 8 part 3): a worker dies between sending a delivery and acknowledging it. The
+// Fault 4: a worker dies between sending a delivery and acknowledging it. The
 // game applies the grant and holds the answer (apply-then-time-out switch), the worker process
 // is SIGKILLed while the call is in flight, a new worker takes the job only once the lease has
 // expired (jobs.ts: FOR UPDATE SKIP LOCKED under a lease), the retry carries the same delivery
@@ -37,7 +37,7 @@ describe('worker dies between sending and acknowledging', () => {
     await database?.drop();
   });
 
-  it('the lease expires, the retry is deduplicated by the game (DESIGN §5)', async () => {
+  it('the lease expires, the retry is deduplicated by the game (ARCHITECTURE.md#jobs-and-the-worker)', async () => {
     const common = { databaseUrl: database.url, gateways: game.gateways() };
     const apiNode = await startServer({ ...common, name: 'api', role: 'api' });
     procs.push(apiNode);

@@ -1,5 +1,5 @@
 // The demo game's HTTP server (node:http): the signed game gateway calls (docs/game-gateway.md,
-// DESIGN §6) plus an unsigned test-only admin API under /_demo/ to flip fault switches and read
+// docs/game-gateway.md) plus an unsigned test-only admin API under /_demo/ to flip fault switches and read
 // inventories and grant counts. createDemoGame() listens and returns { server, url, close, state }.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -71,7 +71,7 @@ const SERVERS: GatewayServer[] = [
   { server_id: 3, server_name: 'Ember', state: 1 },
 ];
 
-/** The demo account's roles: two on Dawn, one on Ember, none on Tide (SPEC §5 empty server). */
+/** The demo account's roles: two on Dawn, one on Ember, none on Tide (docs/product/top-up.md#before-paying empty server). */
 const DEMO_ROLES: Record<number, GatewayRole[]> = {
   1: [
     { role_id: 'r-1-1', role_name: 'Aria', level: 42 },

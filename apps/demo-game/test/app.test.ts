@@ -1,5 +1,5 @@
 // The demo game over HTTP on a free port: signed calls, rejections, idempotent deliver, the fault
-// switches and the admin API (DESIGN §6, docs/game-gateway.md).
+// switches and the admin API (docs/game-gateway.md).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signGatewayRequest } from '@hc/contract';
 import { createDemoGame, type DemoGame } from '../src/app';

@@ -7,6 +7,7 @@ import { createPaymentProviders, type PaymentProviders } from './adapters/paymen
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
+import { logRedaction } from './lib/log-redaction';
 import { installAnalytics } from './modules/analytics';
 import { installAuth } from './modules/auth';
 import { registerGameRoutes } from './modules/game/game.routes';
@@ -30,6 +31,7 @@ import { capConnectionsPerAddress, connectionTimeoutOptions } from './plugins/co
 import { answerFrameworkError, installErrorHandling } from './plugins/envelope';
 import { installHealthRoutes } from './plugins/health';
 import { installInputGuard } from './plugins/input-guard';
+import { installMetrics } from './plugins/metrics';
 import { configureCalls } from './plugins/register-call';
 import { childLoggerFactory, genReqId, installRequestContext } from './plugins/request-context';
 import { installSecurityHeaders } from './plugins/security';
@@ -42,7 +44,7 @@ export interface AppDeps {
   database: Database;
   /** Default systemClock. */
   clock?: Clock;
-  /** 'worker' serves only the probes; default 'all'. */
+  /** 'worker' serves only the probes and /metrics; default 'all'. */
   role?: Role;
   /** A pino logger to use instead of one built from config (tests capture logs this way). */
   logger?: FastifyBaseLogger;
@@ -64,7 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const role = deps.role ?? 'all';
   const app = Fastify({
     ...(deps.logger === undefined
-      ? { logger: { level: config.logLevel } }
+      ? { logger: { level: config.logLevel, redact: logRedaction } }
       : { loggerInstance: deps.logger }),
     bodyLimit: config.bodyLimitBytes,
     // A hop count becomes proxy-addr's hop function (fastify's typings omit the number form).
@@ -83,6 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   capConnectionsPerAddress(app.server, config.connections.maxPerIp);
 
   installRequestContext(app);
+  // Request metrics and /metrics on every role, the worker's too (ADR 0036).
+  installMetrics(app, { token: config.metricsToken });
   installInputGuard(app);
   await installSecurityHeaders(app, { connectOrigins: config.analytics.loggerOrigins });
   installHealthRoutes(app, deps.database);

@@ -1,4 +1,4 @@
-// `--role` parsing (DESIGN §3).
+// `--role` parsing (ARCHITECTURE.md#jobs-and-the-worker).
 import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from './cli';
 

@@ -1,4 +1,4 @@
-// Command-line arguments of the server: `--role=all|api|worker` (DESIGN §3).
+// Command-line arguments of the server: `--role=all|api|worker` (ARCHITECTURE.md#jobs-and-the-worker).
 import type { Role } from './app';
 
 export class UsageError extends Error {

@@ -1,8 +1,8 @@
-// Config parsing (DESIGN §3): defaults, every bad variable named at once, production rules.
+// Config parsing (ARCHITECTURE.md#configuration): defaults, every bad variable named at once, production rules.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createHmac, hkdfSync } from 'node:crypto';
 import {
   CONFIG_VARIABLES,
@@ -12,6 +12,7 @@ import {
   DEV_DATA_KEY,
   DEV_PAYLOAD_KEY,
   loadConfig,
+  type Config,
 } from './config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
@@ -132,7 +133,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the analytics settings (issue 7; ADR 0022); the default secret is a dev value', () => {
+  it('reads the analytics settings (ADR 0022); the default secret is a dev value', () => {
     const c = loadConfig({});
     expect(c.analytics).toMatchObject({
       retentionDays: 90,
@@ -309,5 +310,79 @@ describe('.env.example', () => {
       [...text.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1] as string, m[2] as string]),
     );
     expect(() => loadConfig(env)).not.toThrow();
+  });
+});
+
+describe('one pass over every rule', () => {
+  it('names a bad value, missing provider keys and a missing production secret in one error', () => {
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: 'eighty',
+        PAYMENT_CARD_PROVIDER: 'stripe',
+        GOOGLE_CLIENT_ID: 'google-client-id',
+        PAYLOAD_KEY: KEY,
+        CODE_HASH_SECRET: SECRETS.CODE_HASH_SECRET,
+        ANALYTICS_SIGNING_SECRET: SECRETS.ANALYTICS_SIGNING_SECRET,
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems;
+      expect(problems.map((p) => p.variable).sort()).toEqual([
+        'DATA_KEY',
+        'GOOGLE_CLIENT_SECRET',
+        'PORT',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+      ]);
+      const message = (err as Error).message;
+      expect(message).toMatch(/^Invalid configuration \(5 problems\):/);
+      expect(message).toContain('PORT: must be an integer from 0 to 65535 (got "eighty")');
+      expect(message).toContain('STRIPE_SECRET_KEY: is required when PAYMENT_CARD_PROVIDER=stripe');
+      expect(message).toContain('GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set');
+      expect(message).toContain('DATA_KEY: is required when NODE_ENV=production');
+    }
+  });
+
+  it('checks the other rules even when some values are bad', () => {
+    expect(
+      problemsOf({
+        LOG_LEVEL: 'loud',
+        HEADERS_TIMEOUT_MS: '20000',
+        REQUEST_TIMEOUT_MS: '10000',
+        PAYMENT_PAYPAL_PROVIDER: 'paypal',
+        PAYPAL_CLIENT_ID: 'id',
+        APPLE_CLIENT_ID: 'com.example.web',
+        APPLE_TEAM_ID: 'TEAM',
+      }).sort(),
+    ).toEqual([
+      'APPLE_KEY_ID',
+      'APPLE_PRIVATE_KEY',
+      'HEADERS_TIMEOUT_MS',
+      'LOG_LEVEL',
+      'PAYPAL_CLIENT_SECRET',
+      'PAYPAL_WEBHOOK_ID',
+    ]);
+    // A rule over a bad value is not reported twice: the bad value is the problem.
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: 'soon', REQUEST_TIMEOUT_MS: '1000' })).toEqual([
+      'HEADERS_TIMEOUT_MS',
+    ]);
+  });
+});
+
+describe('the Config type (derived from the mapping in config.ts)', () => {
+  it('keeps the precise types of the public shape', () => {
+    expectTypeOf<Config['nodeEnv']>().toEqualTypeOf<'development' | 'test' | 'production'>();
+    expectTypeOf<Config['logLevel']>().toEqualTypeOf<
+      'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+    >();
+    expectTypeOf<Config['port']>().toEqualTypeOf<number>();
+    expectTypeOf<Config['databaseUrl']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Config['trustProxy']>().toEqualTypeOf<false | number | readonly string[]>();
+    expectTypeOf<Config['seedDemo']>().toEqualTypeOf<boolean>();
+    expectTypeOf<Config['payments']['card']>().toEqualTypeOf<'sandbox' | 'stripe'>();
+    expectTypeOf<Config['analytics']['loggerOrigins']>().toEqualTypeOf<readonly string[]>();
+    expectTypeOf<NonNullable<Config['social']['google']>['clientSecret']>().toEqualTypeOf<string>();
   });
 });

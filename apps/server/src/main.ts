@@ -17,6 +17,7 @@ import { openDatabase } from './db/open-database';
 import { DataDirError } from './db/pglite';
 import { runSeedSteps } from './db/seed';
 import { demoSeedSteps } from './db/seeds/demo';
+import { logRedaction } from './lib/log-redaction';
 import { reencryptRealNames } from './modules/identity/real-name-reencrypt';
 import { startWorker, type Worker } from './worker';
 
@@ -63,7 +64,11 @@ async function exitIfSignalled(database: Database | undefined): Promise<void> {
 
 async function boot(config: Config, role: Role): Promise<void> {
   // Synchronous writes: lines keep their order and survive process.exit.
-  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: true }));
+  // Secrets and personal data are written as "[Redacted]" (lib/log-redaction.ts).
+  const logger = pino(
+    { level: config.logLevel, redact: logRedaction },
+    pino.destination({ dest: 1, sync: true }),
+  );
   let database: Database | undefined;
   try {
     database = await openDatabase(config, {

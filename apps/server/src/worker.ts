@@ -1,4 +1,4 @@
-// The background worker of `--role=worker|all` (DESIGN §3): claims due jobs from the outbox
+// The background worker of `--role=worker|all` (ARCHITECTURE.md#jobs-and-the-worker): claims due jobs from the outbox
 // (deliveries and receipts) with FOR UPDATE SKIP LOCKED, and sweeps unpaid orders (provider
 // checks for stuck payments, expiry). Any number of workers can run against one PostgreSQL.
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,6 +9,7 @@ import type { PaymentProviders } from './adapters/payments';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
+import { setJobQueueDepthSource } from './lib/metrics';
 import { createAnalyticsPurgeTimer } from './modules/analytics/analytics.purge';
 import { createJobQueue, type JobHandler, type JobKind } from './modules/jobs/jobs';
 import { createFulfilment } from './modules/orders/fulfilment';
@@ -100,7 +101,7 @@ export function createWorkerLoop(deps: WorkerDeps) {
         const swept = await orders.sweepUnpaid();
         if (swept.closed + swept.recovered > 0) log.info(swept, 'unpaid orders swept');
       }
-      await analyticsPurge.runIfDue(); // issue 7 part 4: retention, at most every 10 minutes
+      await analyticsPurge.runIfDue(); // retention, at most every 10 minutes
       await retention.runIfDue(); // codes, attempts, sessions, tickets, payment events (ADR 0032)
     },
   };
@@ -127,10 +128,13 @@ export function startWorker(deps: WorkerDeps): Worker {
       });
   }, deps.config.worker.intervalMs);
   timer.unref();
+  // The queue depth on this node's /metrics, read from the shared table at scrape time.
+  setJobQueueDepthSource(() => loop.queue.depth());
   deps.log.info('worker started');
   return {
     async stop() {
       stopped = true;
+      setJobQueueDepthSource(undefined);
       clearInterval(timer);
       await running;
     },

@@ -1,4 +1,4 @@
-// Analytics data over a real database (issue 7 parts 3-4): the shared rate counter on both
+// Analytics data over a real database: the shared rate counter on both
 // backends (table and Redis, and the fall-back when Redis is down), retention (purgeAnalytics
 // and the worker's timer), and the report (counts per UTC day, the top-up funnel) with the
 // `portal analytics-report` command.
@@ -171,7 +171,7 @@ describe.each(testDatabases())('analytics data on %s', (kind) => {
     });
   });
 
-  describe('retention (issue 7 part 4)', () => {
+  describe('retention', () => {
     beforeEach(async () => {
       await database.db.deleteFrom('analytics_events').execute();
       await database.db.deleteFrom('analytics_nonces').execute();

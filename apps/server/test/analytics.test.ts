@@ -1,5 +1,5 @@
-// The built-in analytics collector end to end over the real server (issue 7 parts 2-4; SPEC §3
-// Logged events, §7 "Analytics posts go to the configured logger URL with a signed request";
+// The built-in analytics collector end to end over the real server (docs/product/analytics.md#events
+// Logged events, docs/product/analytics.md#sending "Analytics posts go to the configured logger URL with a signed request";
 // ADR 0022): the per-session key, a good batch stored field by field, every refusal (bad,
 // foreign-device, tampered and expired signatures, stale and replayed batches, oversized and
 // malformed ones) storing nothing, partial batches, the sendBeacon text/plain body, the
@@ -176,7 +176,7 @@ describe.each(testDatabases())('analytics collector on %s', (kind) => {
     expect(env.code).toBe(ErrorCode.InvalidParams);
   });
 
-  it('stores a good batch with exact fields (SPEC §3 fields)', async () => {
+  it('stores a good batch with exact fields (docs/product/analytics.md#events fields)', async () => {
     const c = await client(app);
     const ts = nowS();
     const events = [
@@ -536,7 +536,7 @@ describe.each(testDatabases())('analytics collector on %s', (kind) => {
     expect((await openSession(app, newDevice(), nextIp())).code).toBe(0);
   });
 
-  it('stores nothing of passwords, codes, tokens or ID numbers sent in events (issue 7 part 4)', async () => {
+  it('stores nothing of passwords, codes, tokens or ID numbers sent in events', async () => {
     const c = await client(app);
     const secrets = [
       'hunter2-Password!',
@@ -587,7 +587,7 @@ describe.each(testDatabases())('analytics collector on %s', (kind) => {
     expect(mine[0]).toMatchObject({ seq: 11, event: 'webpay_user_info' });
   });
 
-  it('has no column that could hold a password, code, token or real-name data (issue 7 part 4)', async () => {
+  it('has no column that could hold a password, code, token or real-name data', async () => {
     const cols = await sql<{ column_name: string; data_type: string }>`
       select column_name, data_type from information_schema.columns
       where table_name = 'analytics_events' order by ordinal_position`.execute(t.database.db);

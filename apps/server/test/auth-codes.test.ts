@@ -1,4 +1,4 @@
-// Verification codes (SPEC §5; issue 3): send limits per destination and IP, per IP and per
+// Verification codes (docs/product/sign-in.md#verification-codes): send limits per destination and IP, per IP and per
 // destination (codes.service.ts), expiry, single use, 5 wrong tries, no enumeration of unknown
 // destinations, not-configured senders, and the dev outbox (only when DEV_OUTBOX=true).
 import { ErrorCode } from '@hc/contract';

@@ -1,4 +1,4 @@
-// Sign-in (SPEC §2, §4, §7 /api/user/login, logout, uinfo; §8 error codes): every channel, its
+// Sign-in (docs/product/sign-in.md#login-screen, docs/product/session.md#logout, docs/product/api.md#sign-in-and-session-calls /api/user/login, logout, uinfo; docs/product/errors.md#error-catalogue error codes): every channel, its
 // bad inputs, remember vs not, single-device sessions, and login throttling.
 import { encryptPayload, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Password reset by email and phone code (SPEC §4 Password reset, §5 rules, §8 codes): the
+// Password reset by email and phone code (docs/product/sign-in.md#password-reset, docs/product/sign-in.md#verification-codes, docs/product/errors.md#error-catalogue codes): the
 // encrypted payload, mismatch, rule, common passwords, bad codes, and session revocation.
 import { encryptPayload, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

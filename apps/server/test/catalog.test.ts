@@ -1,6 +1,6 @@
-// Catalog calls (SPEC §3 Product item, §7, §9 price×1000 ordering, en-US fallback): game packs,
+// Catalog calls (docs/product/top-up.md#items, docs/product/api.md#top-up-calls, docs/product/constants.md#rules price×1000 ordering, en-US fallback): game packs,
 // HC Point packs, payment channels, v2 items and the rebate campaign, over the real server on
-// both databases; plus the demo catalog seed (issue 4: 6 game packs, 6 HC Point packs, icons).
+// both databases; plus the demo catalog seed (6 game packs, 6 HC Point packs, icons).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ErrorCode, LANGUAGES, type PayChannel, type Product } from '@hc/contract';

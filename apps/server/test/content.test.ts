@@ -1,7 +1,7 @@
-// Issue 6 parts 1–2 over the real server on both databases: home configuration (SPEC §2 Home,
-// §3 Home config), Game Info blocks, articles by type with pagination and pinned order (SPEC §2
-// tabs, §3 Article), language fallback (SPEC §9), XSS articles stored through the repository
-// (issue 6 "Bad input"), footer pages, and the character calls (SPEC §7).
+// Over the real server on both databases: home configuration (docs/product/content.md#home,
+// docs/product/content.md#home-configuration), Game Info blocks, articles by type with pagination and pinned order (docs/product/content.md#announcement-tabs,
+// docs/product/content.md#articles), language fallback (docs/product/languages.md#fallback), XSS articles stored through the repository
+// (bad input), footer pages, and the character calls (docs/product/api.md#content-calls).
 import { api, ArticleType, ErrorCode, LANGUAGES, type ArticleSummary } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoArticles } from '../src/db/seeds/content/articles';

@@ -1,4 +1,4 @@
-// DESIGN §4 envelope over real requests: success, business errors, bad input, unknown paths,
+// docs/decisions/0006-envelope-and-error-codes.md envelope over real requests: success, business errors, bad input, unknown paths,
 // unknown errors (SystemBusy, cause logged, never sent) and HTTP 203 for missing sessions.
 import { defineCall, emptyBodySchema, ErrorCode } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
@@ -207,7 +207,7 @@ describe.each(testDatabases())('envelope on %s', (kind) => {
     expect(expired.json<Envelope>().code).toBe(ErrorCode.tokenFail);
   });
 
-  it('logs the SPEC §7 headers on each request, the token only as present', async () => {
+  it('logs the docs/product/api.md#request-headers headers on each request, the token only as present', async () => {
     const headers = {
       version: '1.2.3',
       htmlversion: 'w42',

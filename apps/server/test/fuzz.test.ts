@@ -1,8 +1,8 @@
-// Schema fuzzing of every contract call (issue 8 part 4; DESIGN §4 envelope, SPEC §7 headers,
-// SPEC §8 error catalogue): random valid bodies generated from the zod schemas (seeded with the
+// Schema fuzzing of every contract call (docs/decisions/0006-envelope-and-error-codes.md, docs/product/api.md#request-headers headers,
+// docs/product/errors.md#error-catalogue): random valid bodies generated from the zod schemas (seeded with the
 // examples and the seeded players' ids), random invalid bodies (wrong types, missing and extra
 // keys, huge strings, deep nesting, arrays for objects, non-JSON text, empty bodies, wrong
-// content types) and random SPEC §7 headers, with and without a session, over the real app.
+// content types) and random docs/product/api.md#request-headers headers, with and without a session, over the real app.
 // Every answer must be HTTP 200 (203 only for tokenFail) carrying an envelope whose code is in
 // the catalogue (0 with a result the call's result schema accepts); no request may end in an
 // unhandled error (the app answers those as SystemBusy and logs them at error level); and with

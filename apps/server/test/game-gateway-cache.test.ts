@@ -1,6 +1,6 @@
 // ADR 0023 follow-up: the server-list cache of the game gateway client (SERVER_LIST_CACHE_MS in
 // the running server, off by default) and webCreate's server and role check asking both at once.
-// Against the demo game on a free port (DESIGN §6).
+// Against the demo game on a free port (docs/game-gateway.md).
 import { ErrorCode, GATEWAY_NAME_MAX_CHARS } from '@hc/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGameGateway, GATEWAY_ANSWER_MAX_BYTES } from '../src/adapters/game-gateway/client';
@@ -60,7 +60,7 @@ describe('server list cache (ADR 0023 follow-up)', () => {
     expect(calls).toEqual(['servers', 'servers']);
   });
 
-  it('keeps a game’s list for the configured time, then sees maintenance (SPEC §3)', async () => {
+  it('keeps a game’s list for the configured time, then sees maintenance (docs/product/top-up.md#servers-and-roles)', async () => {
     const { gw, calls, clock } = countingGateway(5000);
     const [a, b] = await Promise.all([gw.listServers(1), gw.listServers(1)]);
     expect(a).toEqual(b);

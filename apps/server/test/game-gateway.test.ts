@@ -1,4 +1,4 @@
-// The portal's game gateway client against the demo game on a free port (DESIGN §6,
+// The portal's game gateway client against the demo game on a free port (docs/game-gateway.md,
 // docs/game-gateway.md): happy paths, signature and clock checks, idempotent deliver, faults.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';

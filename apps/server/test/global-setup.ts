@@ -1,5 +1,5 @@
 // Migrates one PGlite database once per run and dumps it, so each test file loads a migrated
-// copy in ~0.5 s instead of running initdb (~4 s, DESIGN §9).
+// copy in ~0.5 s instead of running initdb (~4 s, ARCHITECTURE.md#tests).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Game-client hand-over (SPEC §4 hctoken, §7 sdk/ticket/get, tmpWebTokenLogin): tickets are
+// Game-client hand-over (docs/product/session.md#hand-over, docs/product/api.md#sign-in-and-session-calls sdk/ticket/get, tmpWebTokenLogin): tickets are
 // single use, expire after 5 minutes, are stored hashed, and only for the caller's game account.
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@hc/contract';

@@ -1,5 +1,5 @@
-// Real-name information over the real server (SPEC §2 Account screen, §3 Real-name
-// information, §5, §7 /api/user/real/info/query and /api/identity/save; issue 5 part 7): none ->
+// Real-name information over the real server (docs/product/account.md#account-screen, docs/product/account.md#real-name-information Real-name
+// information, docs/product/api.md#payload-encryption, docs/product/api.md#account-calls /api/user/real/info/query and /api/identity/save): none ->
 // null, save -> masked answer, the record only encrypted at rest, tampered payloads refused.
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Orders end to end over the real server (SPEC §2 Top-up / Order status, §3, §4, §7 webCreate,
-// epoint pay, §8; issue 4 parts 6–8): creation checks, the sandbox webhook, the delivery worker
+// Orders end to end over the real server (docs/product/top-up.md#top-up-screen, docs/product/top-up.md#order-statuses, docs/product/top-up.md#order-lifecycle, docs/product/api.md#top-up-calls webCreate,
+// epoint pay, docs/product/errors.md#error-catalogue): creation checks, the sandbox webhook, the delivery worker
 // against the demo game, HC Point packs and payment, expiry, faults and races.
 import { randomUUID } from 'node:crypto';
 import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';

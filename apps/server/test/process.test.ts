@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync as makeTempDir, rmSync, writeFileSyn
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encryptPayload, ErrorCode } from '@hc/contract';
 import { LOCK_FILE_NAME } from '../src/db/data-dir-lock';
@@ -21,9 +22,16 @@ function mkdtempSync(prefix: string): string {
   return dir;
 }
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+// tsx by path, so a process may run from another working directory (the `.env` tests).
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+function startServer(
+  env: Record<string, string>,
+  cwd = serverDir,
+  [entry, ...args]: readonly string[] = ['src/main.ts'],
+) {
+  const child = spawn(process.execPath, ['--import', tsx, join(serverDir, entry ?? ''), ...args], {
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -66,6 +74,25 @@ describe('server process', () => {
     const { stderr } = server.output();
     for (const name of ['PORT', 'LOG_LEVEL', 'IOS_BLOCK'])
       expect(stderr).toContain(`  - ${name}: `);
+  });
+
+  it('reads .env from its working directory outside production, the real environment winning', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hc-dotenv-'));
+    writeFileSync(join(dir, '.env'), 'PORT=eighty\nLOG_LEVEL=chatty\n');
+    // LOG_LEVEL=warn in the real environment wins over the file's bad value.
+    // The server, and the operator CLI with a command that reads the configuration.
+    for (const command of [['src/main.ts'], ['src/portal.ts', 'reencrypt']]) {
+      const server = startServer({ NODE_ENV: 'development' }, dir, command);
+      expect(await server.exited).toBe(1);
+      const { stderr } = server.output();
+      expect(stderr).toContain('  - PORT: must be an integer from 0 to 65535 (got "eighty")');
+      expect(stderr).not.toContain('LOG_LEVEL');
+    }
+    // Production reads only the real environment: the file's PORT is not even looked at.
+    const production = startServer({ NODE_ENV: 'production' }, dir);
+    expect(await production.exited).toBe(1);
+    expect(production.output().stderr).toContain('  - PAYLOAD_KEY: is required');
+    expect(production.output().stderr).not.toContain('PORT');
   });
 
   it('refuses a production start without the server secrets, naming every one of them', async () => {

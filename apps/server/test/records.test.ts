@@ -1,5 +1,5 @@
-// Records over the real server (SPEC §3 Order record row, HC Point record row, §7
-// /api/order/record, /api/order/coin/record; issue 5 part 6 and its bad-input cases): only the
+// Records over the real server (docs/product/account.md#top-up-history, docs/product/hc-point.md#hc-point-record, docs/product/api.md#account-calls
+// /api/order/record, /api/order/coin/record, and their bad-input cases): only the
 // caller's rows, newest first, status / order-number / date filters, paging, and the HC Point
 // movements read from the ledger after a credit and a spend.
 import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';
@@ -321,7 +321,7 @@ describe.each(testDatabases())('records on %s', (kind) => {
     });
   });
 
-  it('answers the customer-support link from config (SPEC §7 /api/setting/crmUrl)', async () => {
+  it('answers the customer-support link from config (docs/product/api.md#system-calls /api/setting/crmUrl)', async () => {
     const anon = await post<{ crm_url: string }>(api.settingCrmUrl.path, {});
     expect(anon.json).toMatchObject({
       code: ErrorCode.Ok,

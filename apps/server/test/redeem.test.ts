@@ -1,4 +1,4 @@
-// Gift codes end to end over the real server (issue 6 part 4; SPEC §1, §2 Home "Redeem Code"):
+// Gift codes end to end over the real server (docs/product/content.md#redeem-codes, docs/product/content.md#home "Redeem Code"):
 // the demo code WELCOME2026, every refusal (unknown, wrong shape, expired, used up, already used
 // by this account, wrong game, role not the player's), the brute-force throttle, delivery through
 // the worker against the demo game (exactly once), the operator CLI, and a race for one code.

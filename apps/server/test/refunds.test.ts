@@ -1,4 +1,4 @@
-// Refunds end to end over the real server (issue 5 part 5; DESIGN §5, §6, §7; ADR 0019): the
+// Refunds end to end over the real server (docs/decisions/0019-refund-debt.md, docs/game-gateway.md, docs/payments.md; ADR 0019): the
 // sandbox refund webhook moves an order to refunded (5); an HC Point pack's points are taken
 // back, a shortfall becomes a debt settled by the next credit; a game pack's items are taken
 // back from the demo game once; replays change nothing; the operator CLI `refund` command.

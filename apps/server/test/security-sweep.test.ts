@@ -1,11 +1,11 @@
-// Security sweeps over the real server (issue 8 part 5; docs/security.md is the index):
+// Security sweeps over the real server (docs/security.md is the index):
 // - IDOR: player B asks for every id of player A through every call that takes one and gets
-//   "not found" / no data, and A's data is unchanged afterwards (SPEC §3, §7, DESIGN §5);
+//   "not found" / no data, and A's data is unchanged afterwards (docs/product/sign-in.md#login-response, docs/product/api.md#sign-in-and-session-calls, ARCHITECTURE.md#server-modules);
 // - rate limits not already asserted elsewhere: the per-IP login cap gives retry_after;
-// - open redirects: the contract's rule and the social sign-in return path (SPEC §4 redirect);
+// - open redirects: the contract's rule and the social sign-in return path (docs/product/session.md#redirect-after-sign-in redirect);
 // - CSP on API answers (the HTML side is in web-app.test.ts, the browser side in e2e);
 // - no secrets in logs: passwords, codes, session tokens, hand-over tickets, ID numbers, gift
-//   codes and webhook secrets never appear in any captured log line (DESIGN §5, §7).
+//   codes and webhook secrets never appear in any captured log line (docs/security.md).
 import {
   api,
   encryptPayload,
@@ -47,7 +47,7 @@ function isSameOriginPath(path: string): boolean {
   );
 }
 
-describe('open-redirect corpus through the contract rule (SPEC §4 redirect)', () => {
+describe('open-redirect corpus through the contract rule (docs/product/session.md#redirect-after-sign-in redirect)', () => {
   it.each(OPEN_REDIRECT_CORPUS.map((p) => [p]))('%j stays on the portal', (payload) => {
     const out = safeRedirectPath(payload);
     expect(isSameOriginPath(out), `${JSON.stringify(payload)} -> ${out}`).toBe(true);
@@ -150,7 +150,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
     };
   }
 
-  describe('IDOR: player B asks for every id of player A (SPEC §7; issue 8 part 5)', () => {
+  describe('IDOR: player B asks for every id of player A (docs/product/api.md)', () => {
     it("gets not-found or only B's own data from every id-taking call; A's data is unchanged", async () => {
       // An unpaid HC Point order of A's, which B will try to pay with B's HC Point.
       const aEpoint = await post<{ sdk_order_id: string }>(
@@ -220,7 +220,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
         ErrorCode.RoleNotFound,
       );
 
-      // A's ids in the SPEC §7 headers change nothing: B still sees only B.
+      // A's ids in the docs/product/api.md#request-headers headers change nothing: B still sees only B.
       const spoof = { userid: String(a.uid), accountid: String(a.accountId) };
       const me = await asB(api.userUinfo.path, {}, spoof);
       expect(me.result).toMatchObject({ accid: b.accountId, gameAccountId: b.uid });
@@ -278,7 +278,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
     });
   });
 
-  describe('verification-code send limits (SPEC §5; auth-codes.test.ts has the rest)', () => {
+  describe('verification-code send limits (docs/product/sign-in.md#verification-codes; auth-codes.test.ts has the rest)', () => {
     const send = (target: string, ip: string) =>
       call<unknown, { retry_after?: number }>(
         t.app,
@@ -315,7 +315,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
     });
   });
 
-  describe('open redirect through social sign-in (SPEC §4)', () => {
+  describe('open redirect through social sign-in (docs/product/session.md#redirect-after-sign-in)', () => {
     it('every corpus payload given as `redirect` to /api/oauth/wechat/start ends on the portal', async () => {
       for (const [i, payload] of OPEN_REDIRECT_CORPUS.entries()) {
         const start = await t.app.inject({
@@ -340,7 +340,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
     });
   });
 
-  describe('CSP on API answers (DESIGN §7; HTML: web-app.test.ts, browser: e2e/csp-sweep.spec.ts)', () => {
+  describe('CSP on API answers (docs/decisions/0011-csp.md; HTML: web-app.test.ts, browser: e2e/csp-sweep.spec.ts)', () => {
     it('success, error, tokenFail and not-found answers carry the strict policy', async () => {
       const answers = [
         await t.app.inject({ method: 'GET', url: api.time.path }),
@@ -361,7 +361,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
     });
   });
 
-  describe('no secrets in logs (DESIGN §5, §7)', () => {
+  describe('no secrets in logs (docs/security.md)', () => {
     it('passwords, codes, tokens, tickets, ID numbers, gift codes and webhook secrets never reach a log line', async () => {
       const { app, config, database } = t;
       const key = config.payloadKey;

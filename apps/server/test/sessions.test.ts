@@ -1,4 +1,4 @@
-// Sessions (DESIGN §5): opaque tokens stored hashed, sliding idle expiry, "remember me" drops
+// Sessions (docs/product/session.md#token): opaque tokens stored hashed, sliding idle expiry, "remember me" drops
 // the idle limit, the absolute limit always holds, revocation ends a session at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The calls implemented in the foundation (SPEC §7): time, pinned bulletin, site init, user info;
+// The calls implemented in the foundation (docs/product/api.md#system-calls): time, pinned bulletin, site init, user info;
 // plus the OpenAPI document, the docs page and the probes.
 import { ErrorCode, FALLBACK_LANGUAGE, LANGUAGES, api, okEnvelopeSchema } from '@hc/contract';
 import { describe, expect, it } from 'vitest';

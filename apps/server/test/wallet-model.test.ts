@@ -1,6 +1,6 @@
-// The HC Point wallet against a model (issue 5 Tests; DESIGN §5; ADR 0015 present first, ADR
-// 0019 refund debts), plus the payment races and bad input of issue 5 (SPEC §7
-// /api/payment/order/epoint/pay, §8 ePointNumInsufficient, OrderNotFound, OrderNotPayable).
+// The HC Point wallet against a model (docs/product/hc-point.md#balances; ADR 0015 present first, ADR
+// 0019 refund debts), plus the payment races and bad input (docs/product/api.md#hc-point-calls
+// /api/payment/order/epoint/pay, docs/product/errors.md#error-catalogue ePointNumInsufficient, OrderNotFound, OrderNotPayable).
 // - Model-based (fast-check commands) on real PostgreSQL only: credits, spends, refunds of
 //   credits and concurrent spends, checked against an in-memory basic/present/debt model after
 //   every command. 200 runs of up to 50 commands; one database, a fresh game account per run.

@@ -1,4 +1,4 @@
-// HC Point wallet (DESIGN §5, SPEC §3 ePointNum / Coin balance, §7 balance calls, §8
+// HC Point wallet (docs/product/hc-point.md#balances, docs/product/hc-point.md#balance, docs/product/api.md#hc-point-calls, docs/product/errors.md#error-catalogue
 // ePointNumInsufficient): the ledger rules are enforced by the database itself.
 import { ErrorCode } from '@hc/contract';
 import { sql, type Transaction } from 'kysely';

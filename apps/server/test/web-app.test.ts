@@ -1,4 +1,4 @@
-// Serving the built web app (DESIGN §3): security headers and CSP, immutable hashed assets,
+// Serving the built web app (README.md): security headers and CSP, immutable hashed assets,
 // uncached index.html, precompressed files, SPA fallback for SPA routes, real 404s for assets.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,7 +94,7 @@ describe('web app serving', () => {
     expect(gz.headers.vary).toContain('accept-encoding');
   });
 
-  it('answers a reload of an SPA route (SPEC §2) with index.html, uncached', async () => {
+  it('answers a reload of an SPA route (docs/product/routes-and-screens.md#lazy-loading-and-the-load-error-page) with index.html, uncached', async () => {
     for (const url of [
       '/main/account/user',
       '/main/recharge/detail/42?x=1',

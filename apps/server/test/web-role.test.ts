@@ -1,6 +1,6 @@
 // /api/user/webRole and the server/role check behind orders, through the game gateway to the
-// demo game on a free port (SPEC §3 Server and role, §5 "the server has no role information",
-// §7; DESIGN §6).
+// demo game on a free port (docs/product/top-up.md#servers-and-roles, docs/product/top-up.md#before-paying "the server has no role information",
+// docs/product/api.md#top-up-calls; docs/game-gateway.md).
 import { ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
@@ -57,7 +57,7 @@ describe.each(testDatabases())('/api/user/webRole on %s', (kind) => {
           { role_id: 'r-1-2', role_name: 'Bran', level: 17 },
         ],
       },
-      // SPEC §5: the web shows "the server has no role information" for this one.
+      // docs/product/top-up.md#before-paying: the web shows "the server has no role information" for this one.
       { server_id: 2, server_name: 'Tide', state: 0, roles: [] },
       {
         server_id: 3,
@@ -149,7 +149,7 @@ describe('findServerAndRole', () => {
     });
   });
 
-  it('refuses a server in maintenance (SPEC §3 Server state)', async () => {
+  it('refuses a server in maintenance (docs/product/top-up.md#servers-and-roles)', async () => {
     expect(await codeOf(findServerAndRole(gw(), 1, 1, 3, 'r-1-3'))).toBe(
       ErrorCode.serverMaintenance,
     );

@@ -1,5 +1,5 @@
 // Post-build step: writes .br and .gz beside every compressible file in dist over 1 KB, so the
-// server can send precompressed assets (DESIGN §3) without compressing per request.
+// server can send precompressed assets (README.md) without compressing per request.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Entry: styles, language, router; the start-up calls (issue brief §8) load in parallel.
+// Entry: styles, language, router; the start-up calls (docs/product/routes-and-screens.md#app-state) load in parallel.
 // Mantine's providers live in the (lazy) layouts, keeping its JS out of this chunk.
 // First: zod must be told before any schema is built (see zod-csp.ts).
 import './lib/zod-csp';

@@ -1,7 +1,7 @@
-// Analytics (issue 7): SPEC §3 "Logged events" (names, web payment prefix, fields), §4 (Apple
-// sign-in return, after initialisation), §7 ("Analytics posts go to the configured logger URL
-// with a signed request"), §9 (page stay >= 2000 ms, in ms rounded up; default traffic source
-// organic). The signing scheme and its threat model: ADR 0022 and docs/analytics.md.
+// Analytics: docs/product/analytics.md#events (names, web payment prefix, fields),
+// docs/product/analytics.md#when-events-are-logged (Apple sign-in return, after initialisation;
+// page stay >= 2000 ms, in ms rounded up; default traffic source organic),
+// docs/product/analytics.md#sending (posted to the configured logger URL as a signed request). The signing scheme and its threat model: ADR 0022 and docs/analytics.md.
 //
 // Flow: the page asks our server for a per-session key (analyticsSession), then posts batches
 // to gameInfo.customConfig.loggerUrl (default: our own analyticsCollect). A batch travels as
@@ -14,10 +14,10 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { numericId, unixSeconds } from './common';
 
-/** SPEC §3: "All are prefixed with a web payment prefix." Ours is `webpay_` (ADR 0022). */
+/** docs/product/analytics.md#events: "All are prefixed with a web payment prefix." Ours is `webpay_` (ADR 0022). */
 export const ANALYTICS_EVENT_PREFIX = 'webpay_';
 
-/** SPEC §3 event names, without the prefix. */
+/** docs/product/analytics.md#events event names, without the prefix. */
 export const ANALYTICS_EVENTS = [
   'show_page',
   'close_pop',
@@ -43,7 +43,7 @@ export const analyticsEventNameSchema = z.enum(
   ANALYTICS_EVENTS.map(prefixedEventName) as [AnalyticsEventName, ...AnalyticsEventName[]],
 );
 
-// SPEC §9's PAGE_STAY_MIN_MS (2000) and DEFAULT_TRAFFIC_SOURCE ('organic') live in constants.ts.
+// PAGE_STAY_MIN_MS (docs/product/constants.md#layout-and-timing) (2000) and DEFAULT_TRAFFIC_SOURCE ('organic') live in constants.ts.
 
 /** Limits the collector enforces (and the tracker respects). */
 export const ANALYTICS_LIMITS = {
@@ -68,7 +68,7 @@ const token = (max: number) =>
     .min(1)
     .max(max)
     .regex(/^[A-Za-z0-9_.:\-/]+$/, 'letters, digits and _ . : - / only')
-    // Issue 7 part 4: a run of 9+ digits looks like a phone, card or ID number, never a name.
+    // a run of 9+ digits looks like a phone, card or ID number, never a name.
     .refine((v) => !/\d{9}/.test(v), 'no run of 9 or more digits');
 
 /** An http(s) URL reduced to origin + path: no user:password@, no query, no fragment. */
@@ -83,8 +83,8 @@ function isBareUrl(value: string): boolean {
 const durationMs = z.number().int().nonnegative().max(ANALYTICS_LIMITS.maxDurationMs);
 
 /**
- * One event (SPEC §3 fields). Strict: an unknown field is a malformed event, so nothing but
- * these fields can ever be stored (no passwords, codes, tokens or real-name data; issue 7 part 4).
+ * One event (docs/product/analytics.md#events fields). Strict: an unknown field is a malformed event, so nothing but
+ * these fields can ever be stored (no passwords, codes, tokens or real-name data).
  */
 export const analyticsEventSchema = z.strictObject({
   event: analyticsEventNameSchema,
@@ -164,10 +164,10 @@ export const analyticsSession = defineCall({
   body: analyticsSessionBodySchema,
   result: analyticsSessionResultSchema,
   summary: 'A per-session analytics signing key for this device (ADR 0022)',
-  spec: 'SPEC §7',
+  spec: 'docs/product/analytics.md#sending',
   tag: 'analytics',
   chosen:
-    'SPEC §7 does not show the signature. key = HMAC-SHA256(secret, "hc-analytics-v1|" + sid + ' +
+    'The signature was left open (docs/product/analytics.md#sending). key = HMAC-SHA256(secret, "hc-analytics-v1|" + sid + ' +
     '"|" + device_id); sid = "<expires_at>.<random>". Rate-limited per IP, 120 a minute ' +
     '(TooManyRequests).',
 });
@@ -194,9 +194,9 @@ export const analyticsCollect = defineCall({
   body: analyticsCollectBodySchema,
   result: analyticsCollectResultSchema,
   summary:
-    'The built-in collector: a signed batch of SPEC §3 events (JSON; also accepted as text/plain ' +
+    'The built-in collector: a signed batch of docs/product/analytics.md#events events (JSON; also accepted as text/plain ' +
     'for sendBeacon)',
-  spec: 'SPEC §3, §7',
+  spec: 'docs/product/analytics.md#events, docs/product/analytics.md#sending',
   tag: 'analytics',
   chosen:
     'payload = JSON text of a batch {v, sid, device_id, nonce, ts, lang?, game_id?, account_id?, ' +

@@ -47,7 +47,7 @@ const AGREED: ApiName[] = [
   'analyticsCollect',
 ];
 
-/** SPEC §7 paths, verbatim. */
+/** docs/product/api.md#calls paths, verbatim. */
 const SPEC_PATHS: Partial<Record<ApiName, string>> = {
   userUinfo: '/api/user/uinfo',
   userLogin: '/api/user/login',
@@ -99,11 +99,11 @@ describe('api record', () => {
       expect(call.path.startsWith('/api/')).toBe(true);
       expect(['none', 'optional', 'required']).toContain(call.auth);
       expect(call.summary.length).toBeGreaterThan(5);
-      expect(call.spec).toMatch(/SPEC §\d/);
+      expect(call.spec).toMatch(/docs\/product\/[a-z-]+\.md/);
     },
   );
 
-  it('only time and bulletinTop are GET (SPEC §7: all calls are POST unless noted)', () => {
+  it('only time and bulletinTop are GET (docs/product/api.md#system-calls: all calls are POST unless noted)', () => {
     const gets = apiEntries()
       .filter(([, c]) => c.method === 'GET')
       .map(([n]) => n);

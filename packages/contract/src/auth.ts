@@ -1,4 +1,4 @@
-// Session calls: user info, login (every channel of SPEC §2), temporary web token, logout, SDK ticket, WeChat (SPEC §4, §7).
+// Session calls: user info, login (every channel of docs/product/sign-in.md#login-screen), temporary web token, logout, SDK ticket, WeChat (docs/product/session.md#hand-over, docs/product/api.md#sign-in-and-session-calls).
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { doneResultSchema, e164Phone, emailAddress, numericId, unixSeconds } from './common';
@@ -33,12 +33,13 @@ export const userUinfo = defineCall({
   result: uinfoResultSchema,
   summary:
     'Who is signed in (login flag, account, bound game account); anonymous callers get login=false',
-  spec: 'SPEC §3 Client user info, §7',
+  spec: 'docs/product/session.md#user-info, docs/product/api.md#sign-in-and-session-calls',
   tag: 'user',
-  chosen: 'Body empty; the client exchanges an hctoken with userTmpWebTokenLogin first (SPEC §4).',
+  chosen:
+    'Body empty; the client exchanges an hctoken with userTmpWebTokenLogin first (docs/product/session.md#hand-over).',
 });
 
-/** SPEC §5: the secret is always encrypted (encryptPayload) and `encrypt: 1` is sent. */
+/** docs/product/api.md#payload-encryption: the secret is always encrypted (encryptPayload) and `encrypt: 1` is sent. */
 export const loginBodySchema = z
   .object({
     channel_code: loginChannelSchema,
@@ -52,7 +53,10 @@ export const loginBodySchema = z
       .max(8192)
       .describe('Encrypted secret: password, 6-digit code or provider credential'),
     encrypt: z.literal(1),
-    remember: z.boolean().optional().describe('SPEC §2 remember auto-login: longer session'),
+    remember: z
+      .boolean()
+      .optional()
+      .describe('docs/product/sign-in.md#login-screen remember auto-login: longer session'),
   })
   .superRefine((body, ctx) => {
     const { channel_code: channel, account } = body;
@@ -83,7 +87,7 @@ export const userLogin = defineCall({
   body: loginBodySchema,
   result: loginResultSchema,
   summary: 'Sign in with any channel; the token and customer service link are stored by the client',
-  spec: 'SPEC §7, §5',
+  spec: 'docs/product/api.md#sign-in-and-session-calls, docs/product/errors.md#validation-messages',
   tag: 'user',
   chosen:
     'channel account: passwd = encrypted password; email: passwd = encrypted password, or the encrypted 6-digit code sent with purpose "login" ' +
@@ -98,7 +102,7 @@ export const userTmpWebTokenLogin = defineCall({
   body: z.object({ token: z.string().min(1).max(512).describe('The hctoken query value') }),
   result: loginResultSchema,
   summary: 'Exchange a temporary web token (hctoken) for a session',
-  spec: 'SPEC §4, §7',
+  spec: 'docs/product/session.md#hand-over, docs/product/api.md#sign-in-and-session-calls',
   tag: 'user',
   chosen: 'Result is the login result.',
 });
@@ -110,7 +114,7 @@ export const userLogout = defineCall({
   body: emptyBodySchema,
   result: doneResultSchema,
   summary: 'End the current session (idempotent)',
-  spec: 'SPEC §4, §7',
+  spec: 'docs/product/session.md, docs/product/api.md#sign-in-and-session-calls',
   tag: 'user',
   chosen: 'Body empty; auth optional so an already-expired session never triggers the 203 dialog.',
 });
@@ -126,7 +130,7 @@ export const userSdkTicketGet = defineCall({
   body: z.object({ uid: numericId.describe('Game account id') }),
   result: sdkTicketResultSchema,
   summary: 'One-time ticket the game client redeems to start the game signed in',
-  spec: 'SPEC §7',
+  spec: 'docs/product/api.md#sign-in-and-session-calls',
   tag: 'user',
   chosen: 'Result { ticket, expires_ts }.',
 });
@@ -143,7 +147,7 @@ export const userWechatInfoGet = defineCall({
   body: emptyBodySchema,
   result: wechatInfoResultSchema,
   summary: 'WeChat sign-in settings',
-  spec: 'SPEC §7',
+  spec: 'docs/product/api.md#sign-in-and-session-calls',
   tag: 'user',
   chosen:
     'Body empty; result { enabled, appid, authorize_url } (null when WeChat is not configured).',

@@ -14,7 +14,7 @@ export interface ApiCall<B extends z.ZodType = z.ZodType, R extends z.ZodType = 
   readonly params?: z.ZodType;
   /** Short English description, used in the OpenAPI document. */
   readonly summary: string;
-  /** Where SPEC.md defines it, e.g. "SPEC §7". Where SPEC says "not shown", `chosen` explains our shape. */
+  /** Where docs/product/ describes it, e.g. "docs/product/api.md#system-calls". Where the requirements leave the shape open, `chosen` explains ours. */
   readonly spec: string;
   readonly chosen?: string;
   readonly tag: string;
@@ -28,12 +28,12 @@ export function defineCall<const C extends ApiCall>(call: C): C {
 export type CallBody<C extends ApiCall> = z.input<C['body']>;
 export type CallResult<C extends ApiCall> = z.output<C['result']>;
 
-/** Success envelope (DESIGN §4). */
+/** Success envelope (docs/decisions/0006-envelope-and-error-codes.md). */
 export function okEnvelopeSchema<R extends z.ZodType>(result: R) {
   return z.object({ code: z.literal(0), msg: z.string(), result });
 }
 
-/** Error envelope (DESIGN §4): HTTP 200 (or 203 for tokenFail) with a non-zero code. */
+/** Error envelope (docs/decisions/0006-envelope-and-error-codes.md): HTTP 200 (or 203 for tokenFail) with a non-zero code. */
 export const errorEnvelopeSchema = z.object({
   code: z.number().int(),
   msg: z.string(),
@@ -41,7 +41,7 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** Lists: `{ list, total, page, size }`, page starts at 1 (DESIGN §4). */
+/** Lists: `{ list, total, page, size }`, page starts at 1 (ARCHITECTURE.md#contract). */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),

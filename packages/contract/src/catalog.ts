@@ -1,4 +1,4 @@
-// Servers, roles, products and payment methods: what a player can buy and where it goes (SPEC §2 Top-up, §3, §7).
+// Servers, roles, products and payment methods: what a player can buy and where it goes (docs/product/top-up.md#top-up-screen, docs/product/top-up.md#items, docs/product/api.md#top-up-calls).
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import {
@@ -12,7 +12,7 @@ import {
 } from './common';
 import { ITEM_SORT_FACTOR } from './constants';
 
-/** SPEC §3 Server state. Orders are refused on a server under maintenance. */
+/** docs/product/top-up.md#servers-and-roles. Orders are refused on a server under maintenance. */
 export const ServerState = { open: 0, maintenance: 1 } as const;
 export const serverStateSchema = z.union([
   z.literal(ServerState.open),
@@ -41,7 +41,7 @@ export const userWebRole = defineCall({
   result: z.object({ list: z.array(serverRolesSchema) }),
   summary:
     'Servers of the current game with the roles of the bound game account (cached by the client)',
-  spec: 'SPEC §3 Server and role, §7',
+  spec: 'docs/product/top-up.md#servers-and-roles, docs/product/api.md#top-up-calls',
   tag: 'catalog',
   chosen:
     'Body empty (game from the gameid header); result { list: [{ server_id, server_name, state, roles }] }, not paged.',
@@ -74,7 +74,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** SPEC §3, §9: items are ordered by price with the key price×1000. */
+/** docs/product/top-up.md#items, docs/product/constants.md#rules: items are ordered by price with the key price×1000. */
 export function productSortKey(p: Pick<Product, 'price'>): number {
   return p.price * ITEM_SORT_FACTOR;
 }
@@ -89,7 +89,7 @@ export const orderWebProduct = defineCall({
   body: roleTargetBodySchema,
   result: productListSchema,
   summary: 'Game packs for a role',
-  spec: 'SPEC §3 Product item, §7',
+  spec: 'docs/product/top-up.md#items, docs/product/api.md#top-up-calls',
   tag: 'catalog',
   chosen:
     'Game packs of the game in the gameid header (else the first bound game) sold on server_id; ' +
@@ -104,7 +104,7 @@ export const orderWebCoinProduct = defineCall({
   body: emptyBodySchema,
   result: productListSchema,
   summary: 'HC Point packs',
-  spec: 'SPEC §3 Product item, §7',
+  spec: 'docs/product/top-up.md#items, docs/product/api.md#top-up-calls',
   tag: 'catalog',
   chosen:
     'HC Point packs of the request game, sorted like webProduct. Result { list: Product[] } with ' +
@@ -130,7 +130,7 @@ export const orderWebPayChannel = defineCall({
   body: roleTargetBodySchema.extend({ cp_goods_id: cpGoodsId }),
   result: z.object({ list: z.array(payChannelSchema) }),
   summary: 'Payment methods available for an item',
-  spec: 'SPEC §2 Top-up, §7',
+  spec: 'docs/product/top-up.md#top-up-screen, docs/product/api.md#top-up-calls',
   tag: 'catalog',
   chosen:
     'Result { list: [{ channel_code, channel_name, kind, icon }] }: card ("Visa / Mastercard") and ' +
@@ -146,7 +146,7 @@ export const rechargeV2Items = defineCall({
   body: z.object({ role_id: roleId.optional(), server_id: serverId.optional() }),
   result: z.object({ game_packs: z.array(productSchema), coin_packs: z.array(productSchema) }),
   summary: 'Both kinds of item in one answer for the top-up screen',
-  spec: 'SPEC §3, §7',
+  spec: 'docs/product/top-up.md#items, docs/product/api.md#top-up-calls',
   tag: 'catalog',
   chosen:
     'Body { role_id?, server_id? }; game_packs (as webProduct) is empty unless both are given; ' +
@@ -172,7 +172,7 @@ export const rechargeRebateInfo = defineCall({
   body: emptyBodySchema,
   result: rebateInfoResultSchema,
   summary: 'Current top-up rebate campaign',
-  spec: 'SPEC §3, §7, §8',
+  spec: 'docs/product/top-up.md#items, docs/product/api.md#top-up-calls, docs/product/errors.md#error-catalogue',
   tag: 'catalog',
   chosen:
     'Body empty; the campaign of the game in the gameid header (else the first game). Result { active, begin_ts, end_ts, tiers: [{ threshold, currency, percent }] ' +

@@ -1,4 +1,4 @@
-// The character (game account, server, role) the player acts as (SPEC §1, §2 Account screen "Bound game", §7).
+// The character (game account, server, role) the player acts as (docs/product/README.md#what-the-portal-does, docs/product/account.md#account-screen, docs/product/api.md#top-up-calls).
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { numericId, roleId, serverId, unixSeconds } from './common';
@@ -19,7 +19,7 @@ export const characterInfoSelect = defineCall({
   body: z.object({ server_id: serverId, role_id: roleId }),
   result: selectedCharacterSchema,
   summary: 'Choose (report) the role the player tops up; the role is validated with the game',
-  spec: 'SPEC §7, §8',
+  spec: 'docs/product/api.md#top-up-calls, docs/product/errors.md#error-catalogue',
   tag: 'character',
   chosen:
     'Body { server_id, role_id } for the request game (gameid header, else the first bound game); ' +
@@ -43,7 +43,7 @@ export const characterGameInfo = defineCall({
   body: emptyBodySchema,
   result: z.object({ list: z.array(boundGameSchema) }),
   summary: 'Games bound to the signed-in account with the last chosen role',
-  spec: 'SPEC §2 Account screen, §7',
+  spec: 'docs/product/account.md#account-screen, docs/product/api.md#account-calls',
   tag: 'character',
   chosen:
     'Body empty; result { list: [{ game_id, game_name, icon, gameAccountId, bind_ts, ' +

@@ -1,12 +1,12 @@
-// Wire primitives shared by every area: ids, money, times, paging (DESIGN §4).
+// Wire primitives shared by every area: ids, money, times, paging (ARCHITECTURE.md#contract).
 import { z } from 'zod';
 
 /**
  * Unix seconds of 9999-12-31T23:59:59Z: the last second a JS Date, an ISO string and a PostgreSQL
- * timestamp all hold (issue 8 part 4: a larger `begin` filter became an Invalid Date -> SystemBusy).
+ * timestamp all hold (a larger `begin` filter became an Invalid Date -> SystemBusy).
  */
 export const UNIX_SECONDS_MAX = 253_402_300_799;
-/** Unix seconds (DESIGN §4: times on the wire are seconds). */
+/** Unix seconds (ARCHITECTURE.md#contract: times on the wire are seconds). */
 export const unixSeconds = z
   .number()
   .int()
@@ -30,7 +30,7 @@ export const hcPoint = z.number().int().nonnegative().describe('HC Point (intege
 export const numericId = z.number().int().positive();
 /**
  * Largest PostgreSQL `integer` (int4): game ids and game server ids are int4 columns, so a larger
- * value must stop at validation, not reach the database (issue 8 part 4 fuzz: "out of range for
+ * value must stop at validation, not reach the database (schema fuzzing found "out of range for
  * type integer" answered SystemBusy).
  */
 export const INT4_MAX = 2_147_483_647;
@@ -58,7 +58,7 @@ export const isoDate = z.iso.date().describe('Calendar date YYYY-MM-DD');
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 10;
 
-/** `page` starts at 1; `size` 1..100 (SPEC §9 leaves defaults open: 1 and 10). */
+/** `page` starts at 1; `size` 1..100 (docs/product/constants.md#paging leaves defaults open: 1 and 10). */
 export const pageQuery = {
   page: z.number().int().positive().default(1),
   size: z.number().int().positive().max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
@@ -67,7 +67,7 @@ export const pageQuery = {
 /** Result of an action that returns nothing else. */
 export const doneResultSchema = z.object({ success: z.literal(true) });
 
-/** Body of the calls that carry one encrypted field (SPEC §5, §7). */
+/** Body of the calls that carry one encrypted field (docs/product/api.md#payload-encryption). */
 export const encryptedDataBodySchema = z.object({
   data: z.string().min(1).max(8192).describe('AES-256-GCM payload token (see encryptPayload)'),
 });

@@ -1,9 +1,9 @@
-// SPEC §9 constants and SPEC §7 headers, pinned so a change is deliberate.
+// docs/product/constants.md, docs/product/api.md#request-headers headers, pinned so a change is deliberate.
 import { describe, expect, it } from 'vitest';
 import { constants } from './constants';
 import { HEADER_NAMES, requestHeadersSchema } from './headers';
 
-describe('constants (SPEC §9)', () => {
+describe('constants (docs/product/constants.md)', () => {
   it('has the agreed values', () => {
     expect(constants.REQUEST_TIMEOUT_MS).toBe(60000);
     expect([constants.PASSWORD_MIN, constants.PASSWORD_MAX]).toEqual([6, 16]);
@@ -35,7 +35,7 @@ describe('constants (SPEC §9)', () => {
   });
 });
 
-describe('request headers (SPEC §7)', () => {
+describe('request headers (docs/product/api.md#request-headers)', () => {
   it('lists the seven headers', () => {
     expect([...HEADER_NAMES]).toEqual([
       'version',

@@ -1,4 +1,4 @@
-// Articles, home configuration and game content: the public reading side of the portal (SPEC §2 Home, §3 Article, §7).
+// Articles, home configuration and game content: the public reading side of the portal (docs/product/content.md#home, docs/product/content.md#articles, docs/product/api.md#content-calls).
 import { z } from 'zod';
 import { defineCall, emptyBodySchema, pageOf } from './call';
 import { numericId, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, unixSeconds } from './common';
@@ -36,11 +36,11 @@ export const settingWebArticle = defineCall({
   }),
   result: pageOf(articleSummarySchema),
   summary: 'Announcement list, pinned first then newest first, in the request language',
-  spec: 'SPEC §2 announcement tabs, §3 Article, §7',
+  spec: 'docs/product/content.md#announcement-tabs, docs/product/content.md#articles, docs/product/api.md#content-calls',
   tag: 'content',
   chosen:
     'Rows are articles without content plus a plain-text summary (max 160 characters, no markup); ' +
-    'pinned first, then newest first; type 4 (strategy) extends SPEC §3 (ADR 0020). Tabs: All and ' +
+    'pinned first, then newest first; type 4 (strategy) extends docs/product/content.md#articles (ADR 0020). Tabs: All and ' +
     'Latest = no type, Announcements = 1, Activity = 2, Update = 3, Strategy = 4. A page past the ' +
     'end is an empty list; page > 1000, size > 100 or an unknown type is InvalidParams.',
 });
@@ -52,10 +52,10 @@ export const settingWebArticleDetail = defineCall({
   body: z.object({ id: numericId }),
   result: articleSchema,
   summary: 'One announcement (ArticleNotFound when missing)',
-  spec: 'SPEC §3 Article, §7',
+  spec: 'docs/product/content.md#articles, docs/product/api.md#content-calls',
   tag: 'content',
   chosen:
-    'Result is the article of SPEC §3 in the request language (en-US fallback); ArticleNotFound ' +
+    'Result is the article of docs/product/content.md#articles in the request language (en-US fallback); ArticleNotFound ' +
     'when the id is unknown or the article is inactive.',
 });
 
@@ -77,7 +77,7 @@ export const homeConfResultSchema = z.object({
       ios: z.string().nullable(),
     }),
     customConfig: z.object({
-      loggerUrl: z.string().describe('Analytics collector URL (SPEC §7)'),
+      loggerUrl: z.string().describe('Analytics collector URL (docs/product/analytics.md#sending)'),
     }),
   }),
   gameContent: z.object({
@@ -101,13 +101,13 @@ export const settingWebHomeConfJodo = defineCall({
   body: emptyBodySchema,
   result: homeConfResultSchema,
   summary: 'Home page configuration for the current game (gameid header)',
-  spec: 'SPEC §2 Home, §3 Home config, §7',
+  spec: 'docs/product/content.md#home, docs/product/content.md#home-configuration, docs/product/api.md#content-calls',
   tag: 'content',
   chosen:
     'The game is the gameid header, else the first game (NotFound when there is none). gameInfo ' +
     'adds game_id, name, icon, downloads (null: platform not offered); cgi is the banner/key-art ' +
     'URL; gameContent lists info/feature blocks (request language, en-US fallback) sorted for ' +
-    'display; footer holds the paths of the four footer pages of SPEC §2.',
+    'display; footer holds the paths of the four footer pages of docs/product/content.md#footer-pages.',
 });
 
 export const gameContentSchema = z.object({
@@ -128,7 +128,7 @@ export const gameInfoContent = defineCall({
   params: z.object({ id: z.coerce.number().int().positive() }),
   result: gameContentSchema,
   summary: 'One Game Info or Game Features block',
-  spec: 'SPEC §2 Home, §7',
+  spec: 'docs/product/content.md#home, docs/product/api.md#content-calls',
   tag: 'content',
   chosen: 'id is a path parameter; body empty; NotFound when missing.',
 });
@@ -150,9 +150,9 @@ export const settingPage = defineCall({
   body: z.object({ slug: sitePageSlugSchema }),
   result: sitePageSchema,
   summary: 'A footer page: About Us, Contact us, Privacy Policy or User Agreement',
-  spec: 'SPEC §2 Home footer',
+  spec: 'docs/product/content.md#footer-pages',
   tag: 'content',
   chosen:
-    'Extension (not in SPEC §7): body { slug }; result { slug, title, content (sanitised HTML), ' +
+    'Extension: body { slug }; result { slug, title, content (sanitised HTML), ' +
     'update_ts } in the request language (en-US fallback); NotFound when the page is not written.',
 });

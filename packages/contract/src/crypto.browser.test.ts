@@ -1,4 +1,4 @@
-// Cross-environment check of SPEC §5 payload crypto: the bundle the browser runs and Node must read each other's tokens.
+// Cross-environment check of docs/product/api.md#payload-encryption payload crypto: the bundle the browser runs and Node must read each other's tokens.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

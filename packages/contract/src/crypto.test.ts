@@ -1,4 +1,4 @@
-// SPEC §5 payload encryption on Web Crypto: round trip, tamper detection, wrong key, random nonce.
+// docs/product/api.md#payload-encryption on Web Crypto: round trip, tamper detection, wrong key, random nonce.
 import { describe, expect, it } from 'vitest';
 import {
   PayloadError,

@@ -1,5 +1,5 @@
-// SPEC §5 payload encryption: AES-256-GCM on Web Crypto only, so the same code runs in the browser and in Node.
-// Token = base64url(version 1 || 12-byte random nonce || ciphertext+tag). Obfuscation on top of TLS (DESIGN §4).
+// docs/product/api.md#payload-encryption: AES-256-GCM on Web Crypto only, so the same code runs in the browser and in Node.
+// Token = base64url(version 1 || 12-byte random nonce || ciphertext+tag). Obfuscation on top of TLS (docs/decisions/0007-payload-encryption.md).
 
 const VERSION = 1;
 const NONCE_BYTES = 12;

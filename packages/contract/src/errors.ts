@@ -1,9 +1,9 @@
-// The error catalogue of SPEC §8 as stable numeric codes. Codes never change once
+// The error catalogue of docs/product/errors.md#error-catalogue as stable numeric codes. Codes never change once
 // released; the web shows the translated text for `errors:<key>`, never the server's `msg`.
 
 export const ErrorCode = {
   Ok: 0,
-  /** Transport/network failure as seen by the client (SPEC §7 "Network errors become a 500 error"). */
+  /** Transport/network failure as seen by the client (docs/product/api.md#response-handling "Network errors become a 500 error"). */
   NetworkError: 500,
   InvalidParams: 10001,
   SystemBusy: 10002,
@@ -26,10 +26,10 @@ export const ErrorCode = {
   canNoEmailLogin: 12006,
   InvalidEmailCode: 12007,
   PasswordFormatMismatch: 12008,
-  /** Session missing/expired/revoked: always sent with HTTP 203 (SPEC §4, DESIGN §4). */
+  /** Session missing/expired/revoked: always sent with HTTP 203 (docs/product/session.md#session-expiry, docs/decisions/0006-envelope-and-error-codes.md). */
   tokenFail: 20001,
   /**
-   * SPEC §4: "Response code 20002 sends the user to / if not already there."
+   * docs/product/session.md#code-20002: "Response code 20002 sends the user to / if not already there."
    * Meaning here: the request cannot be served in the current context (e.g. the game or
    * game account in the headers is unknown or no longer available); the client restarts
    * from the home page.

@@ -1,4 +1,4 @@
-// Game gateway protocol: signing, verification (tolerance, tampering) and the call schemas (DESIGN §6).
+// Game gateway protocol: signing, verification (tolerance, tampering) and the call schemas (docs/game-gateway.md).
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The game gateway protocol (DESIGN §6, docs/game-gateway.md): how the portal talks to a game's
+// The game gateway protocol (docs/game-gateway.md): how the portal talks to a game's
 // backend. HTTP POST JSON to `<url>/<call>`, signed with HMAC-SHA256 over `${timestamp}.${body}`.
 // Web Crypto only, so the same code runs in Node and in browsers.
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export const gatewayServersRequestSchema = z.object({ game_id: gameId });
 export const gatewayServerSchema = z.object({
   server_id: serverIdSchema,
   server_name: gatewayNameSchema,
-  /** 0 open, 1 maintenance (SPEC §3 Server state). */
+  /** 0 open, 1 maintenance (docs/product/top-up.md#servers-and-roles). */
   state: z.union([z.literal(0), z.literal(1)]),
 });
 export const gatewayServersResponseSchema = z.object({ servers: z.array(gatewayServerSchema) });
@@ -99,7 +99,7 @@ export type GatewayDeliverResult = z.infer<typeof gatewayDeliverResultSchema>;
 
 // ---- takeback ---------------------------------------------------------------------------------
 /**
- * Reverses a delivery after its order was refunded (issue 5). Idempotent on delivery_id (the
+ * Reverses a delivery after its order was refunded. Idempotent on delivery_id (the
  * id of the delivery being reversed): the game takes the items back at most once. Items the role
  * no longer holds are not taken below zero; they come back in `shortfall`.
  */

@@ -1,4 +1,4 @@
-// The request headers of SPEC §7 that every API call may carry.
+// The request headers of docs/product/api.md#request-headers that every API call may carry.
 import { z } from 'zod';
 
 /** Lower-case header names (HTTP header names are case-insensitive; Node lower-cases them). */

@@ -1,9 +1,9 @@
-// Real-name information (SPEC §2 Account screen, §3 Real-name information): query and save.
+// Real-name information (docs/product/account.md#account-screen, docs/product/account.md#real-name-information): query and save.
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { e164Phone, emailAddress, encryptedDataBodySchema, isoDate } from './common';
 
-/** What `data` of identity/save decrypts to (JSON). SPEC §3 leaves types open; these are ours. */
+/** What `data` of identity/save decrypts to (JSON). docs/product/account.md#real-name-information leaves types open; these are ours. */
 export const identityPayloadSchema = z.object({
   name: z.string().trim().min(1).max(100).describe('Full name'),
   birthday: isoDate,
@@ -16,7 +16,7 @@ export const identityPayloadSchema = z.object({
 });
 export type IdentityPayload = z.infer<typeof identityPayloadSchema>;
 
-/** As shown back to the player: the ID number, phone and email are masked (DESIGN §5). */
+/** As shown back to the player: the ID number, phone and email are masked (docs/product/account.md#real-name-information). */
 export const realInfoSchema = z.object({
   name: z.string(),
   birthday: z.string(),
@@ -40,7 +40,7 @@ export const userRealInfoQuery = defineCall({
   body: emptyBodySchema,
   result: realInfoResultSchema,
   summary: 'Real-name information of the signed-in account (masked)',
-  spec: 'SPEC §2, §3, §7',
+  spec: 'docs/product/account.md#account-screen, docs/product/account.md#real-name-information, docs/product/api.md#account-calls',
   tag: 'user',
   chosen:
     'Body empty; result { info: null | masked real-name info } (null shows the "none exists" message).',
@@ -53,7 +53,7 @@ export const identitySave = defineCall({
   body: encryptedDataBodySchema,
   result: realInfoResultSchema,
   summary: 'Save real-name information (encrypted payload)',
-  spec: 'SPEC §3, §5, §7',
+  spec: 'docs/product/account.md#real-name-information, docs/product/api.md#account-calls',
   tag: 'user',
   chosen:
     'data = encryptPayload(JSON of identityPayloadSchema); result is the saved info, masked. ' +

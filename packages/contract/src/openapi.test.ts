@@ -49,7 +49,7 @@ describe('buildOpenApiDocument', () => {
       expect([kind, name, components[kind!]?.[name!] !== undefined]).toEqual([kind, name, true]);
   });
 
-  it('declares the SPEC §7 headers and the path parameter of gameInfoContent', () => {
+  it('declares the docs/product/api.md#request-headers headers and the path parameter of gameInfoContent', () => {
     const o = op('/api/game/info/content/:id', 'POST');
     const refs = o?.parameters.map((p) => p.$ref).filter(Boolean);
     for (const h of HEADER_NAMES) expect(refs).toContain(`#/components/parameters/header_${h}`);

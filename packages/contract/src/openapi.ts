@@ -1,4 +1,4 @@
-// Builds the OpenAPI 3.1 document served at /api/docs (DESIGN §4) from `api`, so docs never drift from the code.
+// Builds the OpenAPI 3.1 document served at /api/docs (ARCHITECTURE.md#contract) from `api`, so docs never drift from the code.
 import { z } from 'zod';
 import { apiEntries, type ApiName } from './api';
 import { errorEnvelopeSchema, type ApiCall } from './call';
@@ -24,7 +24,8 @@ const TAGS: Record<string, string> = {
   wallet: 'HC Point balances',
   content: 'Announcements, home configuration, game content, redeem codes',
   social: 'Social sign-in browser navigations (302 redirects, not JSON)',
-  analytics: 'SPEC §3 logged events: per-session signing key and the built-in collector',
+  analytics:
+    'docs/product/analytics.md#events logged events: per-session signing key and the built-in collector',
 };
 
 const HEADER_DOCS: Record<string, string> = {
@@ -136,7 +137,7 @@ function operation(name: ApiName, call: ApiCall): JsonSchema {
   return op;
 }
 
-/** A non-JSON social route (SPEC §4 Apple sign-in return): a browser navigation answering 302. */
+/** A non-JSON social route (docs/product/sign-in.md#apple-sign-in-return): a browser navigation answering 302. */
 function socialOperation(route: (typeof socialRoutes)[number]): JsonSchema {
   const parameters: JsonSchema[] = route.path.includes('{provider}')
     ? [{ name: 'provider', in: 'path', required: true, schema: { enum: [...SOCIAL_PROVIDERS] } }]

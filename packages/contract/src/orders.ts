@@ -1,4 +1,4 @@
-// Orders: create, pay with HC Point, records and detail (SPEC §2 Top-up and Order status screens, §3, §7).
+// Orders: create, pay with HC Point, records and detail (docs/product/top-up.md#top-up-screen, docs/product/top-up.md#order-status-screen, docs/product/account.md#top-up-history, docs/product/api.md#account-calls).
 import { z } from 'zod';
 import { defineCall, pageOf } from './call';
 import {
@@ -42,7 +42,7 @@ export const orderWebCreate = defineCall({
   body: createOrderBodySchema,
   result: createOrderResultSchema,
   summary: 'Create an unpaid order with a price snapshot and start payment',
-  spec: 'SPEC §3, §7',
+  spec: 'docs/product/top-up.md#order-statuses, docs/product/api.md#top-up-calls',
   tag: 'orders',
 });
 
@@ -57,7 +57,7 @@ export const paymentOrderEpointPay = defineCall({
     balance: epointBalanceResultSchema,
   }),
   summary: 'Pay an unpaid order with HC Point',
-  spec: 'SPEC §3, §7, §8 ePointNumInsufficient',
+  spec: 'docs/product/hc-point.md#balance, docs/product/api.md#hc-point-calls, docs/product/errors.md#error-catalogue ePointNumInsufficient',
   tag: 'orders',
   chosen:
     'Result { sdk_order_id, status (server), balance { basicNum, presentNum } after payment }.',
@@ -68,7 +68,7 @@ const timeRange = {
   end: unixSeconds.optional().describe('Unix seconds, inclusive (the whole second)'),
 };
 
-/** begin after end is refused with an issue on `end` (issue 5 "begin after end"). */
+/** begin after end is refused with an issue on `end`. */
 function beginNotAfterEnd(v: { begin?: number | undefined; end?: number | undefined }): boolean {
   return v.begin === undefined || v.end === undefined || v.begin <= v.end;
 }
@@ -110,10 +110,10 @@ export const orderRecord = defineCall({
   body: orderRecordBodySchema,
   result: pageOf(orderRecordRowSchema),
   summary: 'Top-up history of the signed-in account, newest first',
-  spec: 'SPEC §3 Order record row, §7',
+  spec: 'docs/product/account.md#top-up-history, docs/product/api.md#account-calls',
   tag: 'orders',
   chosen:
-    "Rows add currency, game_name, server_name, role_name, uid, order_type to SPEC's row; page 1, size 10 by default. " +
+    'Rows add currency, game_name, server_name, role_name, uid, order_type to the required row; page 1, size 10 by default. ' +
     'All games of the account, newest first (create_ts, then creation order). begin/end are inclusive; begin after end -> InvalidParams (issue on end). ' +
     'status matches by shown tag: 3 or 4 -> failed and closed; others exactly (1 never matches 6).',
 });
@@ -133,10 +133,10 @@ export const orderCoinRecord = defineCall({
   body: z.object({ ...pageQuery, ...timeRange }).refine(beginNotAfterEnd, beginAfterEndIssue),
   result: pageOf(coinRecordRowSchema),
   summary: 'HC Point ledger of the signed-in account, newest first',
-  spec: 'SPEC §3 HC Point record row, §7',
+  spec: 'docs/product/hc-point.md#hc-point-record, docs/product/api.md#hc-point-calls',
   tag: 'orders',
   chosen:
-    'Rows as SPEC §3; page 1, size 10 by default. One row per ledger transfer of the game account ' +
+    'Rows as docs/product/hc-point.md#hc-point-record; page 1, size 10 by default. One row per ledger transfer of the game account ' +
     'of the request (gameid header, else the first bound), newest first; sdk_order_id = the order ' +
     'number (idempotency key before ":"), else the key; change = signed sum of basic + present; ' +
     'balance = basic + present after it; type income (change > 0) or expense. Transfers that do ' +
@@ -166,8 +166,8 @@ export const orderDetail = defineCall({
   body: z.object({ sdk_order_id: sdkOrderId }),
   result: orderDetailResultSchema,
   summary: 'One order with its status timeline (payment detail screen)',
-  spec: 'SPEC §2 Order status screen',
+  spec: 'docs/product/top-up.md#order-status-screen',
   tag: 'orders',
   chosen:
-    'Path not in SPEC §7: /api/order/detail. Result: status, method, account, game, server, amount plus timeline.',
+    'Extension: path /api/order/detail. Result: status, method, account, game, server, amount plus timeline.',
 });

@@ -1,4 +1,4 @@
-// Verification codes and password reset by email or phone (SPEC §2 Login screen, §4 Password reset, §5).
+// Verification codes and password reset by email or phone (docs/product/sign-in.md#login-screen, docs/product/sign-in.md#password-reset, docs/product/sign-in.md#password-rule).
 import { z } from 'zod';
 import { defineCall } from './call';
 import { doneResultSchema, e164Phone, emailAddress, encryptedDataBodySchema } from './common';
@@ -23,8 +23,8 @@ export const emailCodeSendBodySchema = z.object({
 export const phoneCodeSendBodySchema = z.object({ target: e164Phone, purpose: codePurposeSchema });
 
 const codeChosen =
-  'SPEC says caller-defined: body { target, purpose: login|reset }; result { resend_after, expires_in } in seconds. ' +
-  'Too frequent requests answer AuthCodeSendTooFrequently (SPEC §5) with data { retry_after } in seconds.';
+  'The body was left to the caller: body { target, purpose: login|reset }; result { resend_after, expires_in } in seconds. ' +
+  'Too frequent requests answer AuthCodeSendTooFrequently (docs/product/sign-in.md#verification-codes) with data { retry_after } in seconds.';
 export const userEmailCodeSend = defineCall({
   path: '/api/user/email/code/send',
   method: 'POST',
@@ -32,7 +32,7 @@ export const userEmailCodeSend = defineCall({
   body: emailCodeSendBodySchema,
   result: codeSendResultSchema,
   summary: 'Send a 6-digit verification code by email',
-  spec: 'SPEC §7, §5',
+  spec: 'docs/product/api.md#sign-in-and-session-calls, docs/product/sign-in.md#verification-codes',
   tag: 'user',
   chosen: codeChosen,
 });
@@ -43,7 +43,7 @@ export const userPhoneCodeSend = defineCall({
   body: phoneCodeSendBodySchema,
   result: codeSendResultSchema,
   summary: 'Send a 6-digit verification code by SMS',
-  spec: 'SPEC §7, §5',
+  spec: 'docs/product/api.md#sign-in-and-session-calls, docs/product/sign-in.md#verification-codes',
   tag: 'user',
   chosen: codeChosen,
 });
@@ -53,7 +53,7 @@ export const verificationCode = z
   .regex(/^\d{6}$/)
   .describe('6-digit verification code');
 
-/** What `data` of a reset decrypts to (JSON). SPEC §5: password rules and "the two passwords must match". */
+/** What `data` of a reset decrypts to (JSON). docs/product/sign-in.md#password-rule: password rules and "the two passwords must match". */
 export const resetPayloadSchema = z
   .object({
     account: z
@@ -80,7 +80,7 @@ export const userEmailPswReset = defineCall({
   body: encryptedDataBodySchema,
   result: doneResultSchema,
   summary: 'Reset the password with an email code',
-  spec: 'SPEC §4, §5, §7',
+  spec: 'docs/product/sign-in.md#password-reset, docs/product/sign-in.md#password-rule, docs/product/api.md#sign-in-and-session-calls',
   tag: 'user',
   chosen: resetChosen,
 });
@@ -91,7 +91,7 @@ export const userPhonePswReset = defineCall({
   body: encryptedDataBodySchema,
   result: doneResultSchema,
   summary: 'Reset the password with a phone code',
-  spec: 'SPEC §4, §5, §7',
+  spec: 'docs/product/sign-in.md#password-reset, docs/product/sign-in.md#password-rule, docs/product/api.md#sign-in-and-session-calls',
   tag: 'user',
   chosen: resetChosen,
 });

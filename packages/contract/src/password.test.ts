@@ -1,8 +1,8 @@
-// SPEC §5 password rule: 6..16 characters, at least 2 of digits, letters, special characters.
+// docs/product/sign-in.md#password-rule: 6..16 characters, at least 2 of digits, letters, special characters.
 import { describe, expect, it } from 'vitest';
 import { checkPassword } from './password';
 
-describe('checkPassword (SPEC §5)', () => {
+describe('checkPassword (docs/product/sign-in.md#password-rule)', () => {
   it.each([
     'abc123',
     'abcdef12345678901'.slice(0, 16),

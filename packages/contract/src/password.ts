@@ -1,4 +1,4 @@
-// The password rule of SPEC §5, shared so the form and the server reject exactly the same passwords.
+// The password rule of docs/product/sign-in.md#password-rule, shared so the form and the server reject exactly the same passwords.
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 
 export type PasswordCheck = { ok: true } | { ok: false; reason: 'length' | 'kinds' };
@@ -8,7 +8,7 @@ const LETTER = /^[\p{L}\p{M}]$/u;
 const CONTROL = /^\p{C}$/u;
 
 /**
- * SPEC §5: 6 to 16 characters, at least 2 of 3 kinds (digits, letters, special characters).
+ * docs/product/sign-in.md#password-rule: 6 to 16 characters, at least 2 of 3 kinds (digits, letters, special characters).
  * Length counts Unicode code points. Any Unicode letter is a letter, any decimal digit a
  * digit; every other visible character, the space included, is special; control and
  * format characters are allowed but count as no kind.

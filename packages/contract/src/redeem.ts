@@ -1,4 +1,4 @@
-// Gift-pack redeem codes on the home page (SPEC §1, §2 Home "Redeem Code"; issue 6 part 4).
+// Gift-pack redeem codes on the home page (docs/product/content.md#redeem-codes, docs/product/content.md#home "Redeem Code").
 // A code is entered for a chosen server and role of the signed-in player; its batch's pack is
 // delivered to that role by the worker, exactly once (delivery id `redeem:<n>`).
 import { z } from 'zod';
@@ -37,10 +37,10 @@ export const redeemCode = defineCall({
   result: redeemResultSchema,
   summary:
     'Redeem a gift code for a role; the pack is delivered to the role by the worker (exactly once)',
-  spec: 'SPEC §1, §2 Home',
+  spec: 'docs/product/content.md#redeem-codes, docs/product/content.md#home',
   tag: 'content',
   chosen:
-    'Not in SPEC §7: path /api/redeem/code/use. The server and role are checked with the game ' +
+    'Extension: path /api/redeem/code/use. The server and role are checked with the game ' +
     '(RoleNotFound, serverMaintenance). Errors: RedeemCodeInvalid (wrong shape or unknown), ' +
     'RedeemCodeExpired, RedeemLimitReached (this account already redeemed it / its batch limit), ' +
     'RedeemCodeUsed (single-use code taken or batch cap reached), RedeemWrongGame (code of ' +

@@ -1,4 +1,4 @@
-// Where the portal may send a browser after sign-in (SPEC §4 `redirect`, issue 3 part 8): only
+// Where the portal may send a browser after sign-in (docs/product/session.md#redirect-after-sign-in `redirect`): only
 // a same-origin path. One rule for the server (social callbacks) and the web (login page).
 
 export const DEFAULT_RETURN_PATH = '/main/home';
@@ -54,7 +54,7 @@ export function safeRedirectPath(raw: unknown): string {
   }
   if (url.origin !== PROBE_ORIGIN || url.pathname === LOGIN_PATH) return DEFAULT_RETURN_PATH;
   // Dot segments are resolved only now: `/.//evil` and `/..//evil` become `//evil`, which a
-  // browser reads as another host (issue 8 part 5 open-redirect corpus). Check the result too.
+  // browser reads as another host (open-redirect corpus, apps/server/test/support/open-redirect-corpus.ts). Check the result too.
   if (!looksLocal(url.pathname)) return DEFAULT_RETURN_PATH;
   return url.pathname + url.search + url.hash;
 }

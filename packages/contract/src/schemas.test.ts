@@ -54,7 +54,7 @@ describe('ids and paging', () => {
   });
 });
 
-describe('userLogin body (SPEC §5, §7)', () => {
+describe('userLogin body (docs/product/api.md#payload-encryption, docs/product/api.md#sign-in-and-session-calls)', () => {
   const base = { channel_code: 'account', account: 'player01', passwd: 'AQ...', encrypt: 1 };
   it('accepts every channel with its account form', () => {
     expect(ok(api.userLogin.body, base)).toBe(true);
@@ -95,7 +95,7 @@ describe('codes and reset', () => {
   });
 
   const reset = { account: 'a@example.com', code: '123456', passwd: 'abc123', passwd2: 'abc123' };
-  it('reset payload: 6-digit code, valid password, both passwords equal (SPEC §5)', () => {
+  it('reset payload: 6-digit code, valid password, both passwords equal (docs/product/api.md#payload-encryption)', () => {
     expect(ok(resetPayloadSchema, reset)).toBe(true);
     expect(ok(resetPayloadSchema, { ...reset, account: '+14155550100' })).toBe(true);
     expect(ok(resetPayloadSchema, { ...reset, code: '12345' })).toBe(false);
@@ -112,7 +112,7 @@ describe('codes and reset', () => {
   });
 });
 
-describe('identity payload (SPEC §3 real-name information)', () => {
+describe('identity payload (docs/product/account.md#real-name-information)', () => {
   const info = {
     name: 'Lee Min',
     birthday: '1990-05-01',
@@ -150,7 +150,7 @@ describe('results', () => {
     );
   });
 
-  it('server state is 0 open or 1 maintenance (SPEC §3)', () => {
+  it('server state is 0 open or 1 maintenance (docs/product/top-up.md#servers-and-roles)', () => {
     const server = { server_id: 1, server_name: 'S1', roles: [] };
     expect(ok(api.userWebRole.result, { list: [{ ...server, state: 1 }] })).toBe(true);
     expect(ok(api.userWebRole.result, { list: [{ ...server, state: 2 }] })).toBe(false);
@@ -171,7 +171,7 @@ describe('results', () => {
     ]);
   });
 
-  it('SPEC §3, §9: sort key is price×1000; ePointNum is basic + present', () => {
+  it('docs/product/top-up.md#items, docs/product/constants.md#rules: sort key is price×1000; ePointNum is basic + present', () => {
     expect(productSortKey({ price: 499 })).toBe(499_000);
     expect(ePointNum({ basicNum: 400, presentNum: 25 })).toBe(425);
   });

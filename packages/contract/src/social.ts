@@ -1,4 +1,4 @@
-// Social sign-in (SPEC §1, §2, §4): the providers, and the browser-navigation routes that are not
+// Social sign-in (docs/product/sign-in.md#login-screen, docs/product/session.md): the providers, and the browser-navigation routes that are not
 // JSON calls (so they are not in `api`), documented here for the web, the README and OpenAPI.
 import { z } from 'zod';
 
@@ -6,11 +6,11 @@ export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook', 'wechat'] as con
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
-/** Query parameters the social callbacks add to the portal URL they return to (SPEC §4). */
+/** Query parameters the social callbacks add to the portal URL they return to (docs/product/session.md). */
 export const SOCIAL_RETURN_PARAMS = {
   /** Single-use hand-over ticket the web exchanges with userTmpWebTokenLogin. */
   ticket: 'hctoken',
-  /** Apple only: the Apple subject on success, `false` when no account was found (SPEC §4). */
+  /** Apple only: the Apple subject on success, `false` when no account was found (docs/product/sign-in.md#apple-sign-in-return). */
   appleId: 'appleId',
   /** Set on /login when a sign-in failed: see `SocialErrorReason`. */
   error: 'oauth_error',
@@ -63,6 +63,6 @@ export const socialRoutes: readonly SocialRoute[] = [
       'Form fields code, state, user (name, first sign-in only); the binding cookie as for GET ' +
       '(SameSite=None: this return is a cross-site POST). Success: 302 to ' +
       '`<redirect>?hctoken=<ticket>&appleId=<subject>`; no account and sign-up off: 302 to ' +
-      '/main/home?appleId=false (SPEC §4).',
+      '/main/home?appleId=false (docs/product/sign-in.md#apple-sign-in-return).',
   },
 ];

@@ -1,4 +1,4 @@
-// SPEC §3 order status mapping, every value.
+// docs/product/top-up.md#order-statuses order status mapping, every value.
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_ORDER_STATUSES,
@@ -11,7 +11,7 @@ import {
   toServerFilter,
 } from './status';
 
-describe('toClientStatus (SPEC §3: 1→1, 2→4, 3→3, 4→3, 5→5, 6→1)', () => {
+describe('toClientStatus (docs/product/top-up.md#order-statuses: 1→1, 2→4, 3→3, 4→3, 5→5, 6→1)', () => {
   it.each([
     [1, 1],
     [2, 4],
@@ -49,7 +49,7 @@ describe('toServerFilter', () => {
     expect(toServerFilter(client)).toBe(server);
   });
 
-  it('SPEC §3: filter value 4 is sent as 2', () => {
+  it('docs/product/top-up.md#order-statuses: filter value 4 is sent as 2', () => {
     expect(toServerFilter(ClientOrderStatus.Completed)).toBe(ServerOrderStatus.Delivered);
   });
 
@@ -62,7 +62,7 @@ describe('toServerFilter', () => {
   });
 });
 
-describe('displayStatus (DESIGN §5: paid but not delivered is processing, never unpaid)', () => {
+describe('displayStatus (docs/decisions/0009-order-status-meaning.md: paid but not delivered is processing, never unpaid)', () => {
   it.each([
     [1, 'unpaid'],
     [2, 'completed'],

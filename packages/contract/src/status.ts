@@ -1,6 +1,6 @@
-// Order statuses on the server (1..6) and on the client (1..5), and SPEC §3's mapping between them.
+// Order statuses on the server (1..6) and on the client (1..5), and the mapping between them (docs/product/top-up.md#order-statuses).
 
-/** What the server stores and answers in record/detail calls (DESIGN §5). */
+/** What the server stores and answers in record/detail calls (docs/decisions/0009-order-status-meaning.md). */
 export const ServerOrderStatus = {
   /** Created, waiting for payment. */
   Unpaid: 1,
@@ -20,7 +20,7 @@ export const SERVER_ORDER_STATUSES = [
   1, 2, 3, 4, 5, 6,
 ] as const satisfies readonly ServerOrderStatus[];
 
-/** SPEC §3 Order status (client numeric). */
+/** docs/product/top-up.md#order-statuses. */
 export const ClientOrderStatus = {
   Unpaid: 1,
   Paid: 2,
@@ -42,13 +42,13 @@ const toClient: Record<ServerOrderStatus, ClientOrderStatus> = {
   6: ClientOrderStatus.Unpaid,
 };
 
-/** SPEC §3: 1→1, 2→4, 3→3, 4→3, 5→5, 6→1 (exactly as specified). */
+/** docs/product/top-up.md#order-statuses: 1→1, 2→4, 3→3, 4→3, 5→5, 6→1 (exactly as specified). */
 export function toClientStatus(server: ServerOrderStatus): ClientOrderStatus {
   return toClient[server];
 }
 
 /**
- * Record filter: SPEC §3 "Filter value 4 is sent to the server as 2". Unpaid, failed and
+ * Record filter: docs/product/top-up.md#order-statuses "Filter value 4 is sent to the server as 2". Unpaid, failed and
  * refunded pass through; client 2 (paid) asks for server 6 (paid, not yet delivered),
  * because server 2 already means delivered.
  */
@@ -66,8 +66,8 @@ export function toServerFilter(client: ClientOrderStatus): ServerOrderStatus {
 export type OrderDisplayStatus = 'unpaid' | 'processing' | 'failed' | 'completed' | 'refunded';
 
 /**
- * The label to show. DESIGN §5: a paid order that is not yet delivered reads "processing",
- * never "unpaid", even though SPEC's numeric mapping sends server 6 to client 1.
+ * The label to show. docs/decisions/0009-order-status-meaning.md: a paid order that is not yet delivered reads "processing",
+ * never "unpaid", even though the numeric mapping sends server 6 to client 1.
  */
 export function displayStatus(server: ServerOrderStatus): OrderDisplayStatus {
   if (server === ServerOrderStatus.Paid) return 'processing';

@@ -1,4 +1,4 @@
-// System calls: server time, top bulletin, site init, customer-support URL (SPEC §7).
+// System calls: server time, top bulletin, site init, customer-support URL (docs/product/api.md#top-up-calls).
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { numericId, unixSeconds } from './common';
@@ -16,7 +16,7 @@ export const time = defineCall({
   body: emptyBodySchema,
   result: timeResultSchema,
   summary: 'Server time for clock sync',
-  spec: 'SPEC §7',
+  spec: 'docs/product/api.md#system-calls',
   tag: 'system',
 });
 
@@ -36,7 +36,7 @@ export const bulletinTop = defineCall({
   result: z.object({ bulletin: bulletinSchema.nullable() }),
   summary:
     'The pinned bulletin, in the request language (lang or Accept-Language header, else en-US)',
-  spec: 'SPEC §7',
+  spec: 'docs/product/api.md#system-calls',
   tag: 'system',
   chosen: 'Result { bulletin: null | { id, title, content (plain text), link, create_ts } }.',
 });
@@ -53,8 +53,12 @@ export const settingInitResultSchema = z.object({
   site_title: z.string(),
   game_id: numericId.describe('Default game'),
   games: z.array(gameSummarySchema),
-  ios_supported: z.boolean().describe('false: iOS visitors see the not-supported page (SPEC §1)'),
-  payload_key: z.string().describe('Base64 AES-256 key for SPEC §5 payload encryption'),
+  ios_supported: z
+    .boolean()
+    .describe(
+      'false: iOS visitors see the not-supported page (docs/product/routes-and-screens.md#ios-visitors)',
+    ),
+  payload_key: z.string().describe('Base64 AES-256 key for docs/product/api.md#payload-encryption'),
   customer_service: z.string().describe('URL'),
   languages: z.array(z.string()),
   fallback_language: z.literal(FALLBACK_LANGUAGE),
@@ -71,7 +75,7 @@ export const settingInit = defineCall({
   body: emptyBodySchema,
   result: settingInitResultSchema,
   summary: 'Site configuration loaded once at start',
-  spec: 'SPEC §7',
+  spec: 'docs/product/api.md#system-calls',
   tag: 'system',
   chosen:
     'Body empty; result carries site title, games, iOS support, payload key, support URL, languages, server time, configured social providers.',
@@ -84,7 +88,7 @@ export const settingCrmUrl = defineCall({
   body: emptyBodySchema,
   result: z.object({ crm_url: z.string().describe('Customer-support URL for this player') }),
   summary: 'Customer-support (CRM) link',
-  spec: 'SPEC §7',
+  spec: 'docs/product/api.md#system-calls',
   tag: 'system',
   chosen: 'Body empty; crm_url = CUSTOMER_SERVICE_URL (one link for the site; never 203).',
 });

@@ -1,4 +1,4 @@
-// HC Point balances (SPEC §3 Client user info and Coin balance, §7).
+// HC Point balances (docs/product/session.md#user-info, docs/product/hc-point.md#balance, docs/product/api.md#hc-point-calls).
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { hcPoint, numericId } from './common';
@@ -11,7 +11,7 @@ export const operateCoinBalance = defineCall({
   body: emptyBodySchema,
   result: coinBalanceResultSchema,
   summary: 'Total HC Point of the signed-in account',
-  spec: 'SPEC §3 Coin balance, §7',
+  spec: 'docs/product/hc-point.md#balance, docs/product/api.md#hc-point-calls',
   tag: 'wallet',
   chosen: 'Body empty; amount = basicNum + presentNum.',
 });
@@ -28,12 +28,12 @@ export const epointBalance = defineCall({
   body: z.object({ userId: numericId.describe('Game account id') }),
   result: epointBalanceResultSchema,
   summary: 'HC Point balance for a game account; ePointNum = basicNum + presentNum',
-  spec: 'SPEC §3, §7',
+  spec: 'docs/product/hc-point.md#balance, docs/product/api.md#hc-point-calls',
   tag: 'wallet',
-  chosen: 'SPEC does not show method and path: POST /api/operate/epoint/balance.',
+  chosen: 'Method and path were left open: POST /api/operate/epoint/balance.',
 });
 
-/** SPEC §3: ePointNum is basicNum plus presentNum. */
+/** docs/product/hc-point.md#balance: ePointNum is basicNum plus presentNum. */
 export function ePointNum(b: EpointBalance): number {
   return b.basicNum + b.presentNum;
 }

@@ -1,5 +1,5 @@
 // The exactly-once checks every fault scenario ends with, read from the database and from the
-// demo game's grant counts (never from logs): SPEC §3 / DESIGN §5 "no paid order is ever lost
+// demo game's grant counts (never from logs): docs/product/top-up.md#order-statuses, ARCHITECTURE.md#jobs-and-the-worker "no paid order is ever lost
 // or delivered twice".
 import { ServerOrderStatus } from '@hc/contract';
 import { sql, type Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 // The load generator: one loop per player, each creating a game-pack order and paying it, over
-// and over, until stopped. Most orders are paid with HC Point (SPEC §7 epoint/pay); every
+// and over, until stopped. Most orders are paid with HC Point (docs/product/api.md#hc-point-calls epoint/pay); every
 // `cardEvery`-th is a sandbox card order paid by posting the provider's signed webhook, the way
 // a provider does: retried until the portal answers 200. Requests go round-robin over
 // `targets` (one server, or several API nodes). A call that gets no answer is retried with
@@ -119,7 +119,7 @@ export function startLoad(options: LoadOptions): RunningLoad {
               server_id: 1,
               cp_goods_id: options.product.cpGoodsId,
               channel_code: card ? 'card' : 'epoint',
-              // Required by the contract; the server takes the names from the game (SPEC §7).
+              // Required by the contract; the server takes the names from the game (docs/product/api.md#top-up-calls).
               role_name: '',
               server_name: '',
             },

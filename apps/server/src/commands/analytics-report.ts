@@ -1,5 +1,5 @@
-// `npm run portal -- analytics-report --from 2026-11-01 --to 2026-11-23 [--json]` (issue 7
-// part 3): event counts per UTC day and the top-up funnel from the built-in collector's table.
+// `npm run portal -- analytics-report --from 2026-11-01 --to 2026-11-23 [--json]`
+// (docs/analytics.md#report): event counts per UTC day and the top-up funnel from the built-in collector's table.
 import { parseArgs } from 'node:util';
 import {
   analyticsReport,

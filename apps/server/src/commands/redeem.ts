@@ -1,4 +1,4 @@
-// `npm run portal -- redeem-batch ...` (issue 6 part 4): creates a gift-code batch and prints its
+// `npm run portal -- redeem-batch ...`: creates a gift-code batch and prints its
 // codes, one per line, or writes them to a CSV file (code,batch_id,expires_at). Codes are stored
 // only hashed, so this is the one time they are shown: keep the output safe.
 //   redeem-batch --game 1 --product pack_starter --kind single --count 100

@@ -1,4 +1,4 @@
-// `npm run portal -- refund <sdk_order_id>` (issue 5 part 5): an operator refunds a paid or
+// `npm run portal -- refund <sdk_order_id>`: an operator refunds a paid or
 // delivered order in full.
 // - Paid by card/PayPal: the provider refunds the payment (provider.refund, idempotent per
 //   order at Stripe/PayPal). The provider then sends its refund webhook; this command also

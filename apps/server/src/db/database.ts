@@ -1,5 +1,5 @@
 // Opens the database: PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR
-// (DESIGN §3). Both are reached through Kysely on a `pg` Pool, so one SQL dialect serves both.
+// (ARCHITECTURE.md#database-and-migrations). Both are reached through Kysely on a `pg` Pool, so one SQL dialect serves both.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';

@@ -1,7 +1,7 @@
 // Runs the numbered migrations at start, inside the server process. Kysely's Migrator holds
 // pg_advisory_lock while it migrates and runs the batch in one transaction, so concurrent
 // starts on one PostgreSQL never double-migrate.
-import { Migrator, type Migration, type MigrationResult } from 'kysely';
+import { Migrator, type Migration, type MigrationResult } from 'kysely/migration';
 import type { Database } from './database';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-auth';

@@ -1,4 +1,4 @@
-// Embedded PGlite in DATA_DIR (the default storage, DESIGN §3): takes the DATA_DIR lock,
+// Embedded PGlite in DATA_DIR (the default storage, ARCHITECTURE.md#database-and-migrations): takes the DATA_DIR lock,
 // opens DATA_DIR/pgdata and reports a corrupt or unusable directory in plain words.
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -11,7 +11,7 @@ export interface AccountsTable {
   email: string | null;
   phone: string | null;
   password_hash: string | null;
-  /** 0002-auth: false -> email login answers canNoEmailLogin (SPEC §8). */
+  /** 0002-auth: false -> email login answers canNoEmailLogin (docs/product/errors.md#error-catalogue). */
   email_login_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
@@ -46,7 +46,7 @@ export interface SessionsTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-/** Per-language bulletin text, keyed by SPEC §1 language tag. */
+/** Per-language bulletin text, keyed by docs/product/languages.md language tag. */
 export type BulletinTexts = Partial<Record<string, { title: string; content: string }>>;
 
 export interface BulletinsTable {
@@ -184,7 +184,7 @@ export interface ProductsTable {
   price: number;
   currency: string;
   icon: string;
-  /** Extra percent shown as a tag (SPEC §3). */
+  /** Extra percent shown as a tag (docs/product/top-up.md#items). */
   bonus: ColumnType<number, number | undefined, number>;
   /** HC Point gift: credited to `present` for coin packs. */
   gift: ColumnType<number, number | undefined, number>;
@@ -215,7 +215,7 @@ export interface RebateCampaignsTable {
   created_at: CreatedAt;
 }
 
-/** Server order status (SPEC §3): 1 unpaid, 2 delivered, 3 failed, 4 closed, 5 refunded, 6 paid. */
+/** Server order status (docs/product/top-up.md#order-statuses): 1 unpaid, 2 delivered, 3 failed, 4 closed, 5 refunded, 6 paid. */
 export type OrderStatusValue = 1 | 2 | 3 | 4 | 5 | 6;
 
 export interface OrdersTable {
@@ -331,7 +331,7 @@ export interface AccountDebtsTable {
 }
 
 /**
- * 0006: SPEC §3 real-name information. 0008 (ADR 0027): the record lives only in `info_enc`
+ * 0006: docs/product/account.md#real-name-information. 0008 (ADR 0027): the record lives only in `info_enc`
  * (envelope under DATA_KEY, key id in `key_id`); the other fields are legacy, null once a row is
  * converted.
  */

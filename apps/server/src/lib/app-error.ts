@@ -1,5 +1,5 @@
 // The one error type services throw for an expected business outcome; the envelope plugin
-// turns it into `{ code, msg, data? }` (DESIGN §4). Anything else becomes SystemBusy.
+// turns it into `{ code, msg, data? }` (docs/decisions/0006-envelope-and-error-codes.md). Anything else becomes SystemBusy.
 import { ErrorCode, errorKeyOf, errorMessages, type ErrorCodeValue } from '@hc/contract';
 
 export class AppError extends Error {

@@ -5,7 +5,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Unix seconds, the wire format for times (DESIGN §4). */
+/** Unix seconds, the wire format for times (ARCHITECTURE.md#contract). */
 export function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }

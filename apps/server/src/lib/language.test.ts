@@ -1,9 +1,9 @@
-// Language choice for translated content: lang header, then Accept-Language, then en-US (SPEC §1, §9).
+// Language choice for translated content: lang header, then Accept-Language, then en-US (docs/product/languages.md#fallback).
 import { describe, expect, it } from 'vitest';
 import { matchLanguage, parseAcceptLanguage, pickLanguage } from './language';
 
 describe('language', () => {
-  it('maps tags to the nine SPEC §1 languages', () => {
+  it('maps tags to the nine docs/product/languages.md languages', () => {
     expect(matchLanguage('zh-cn')).toBe('zh-CN');
     expect(matchLanguage('zh-Hans')).toBe('zh-CN');
     expect(matchLanguage('zh-Hant-HK')).toBe('zh-HK');

@@ -1,5 +1,5 @@
-// Picks one of the SPEC §1 languages for a request from its `lang` or Accept-Language header,
-// falling back to en-US (SPEC §9).
+// Picks one of the docs/product/languages.md languages for a request from its `lang` or Accept-Language header,
+// falling back to en-US (docs/product/languages.md#fallback).
 import type { IncomingHttpHeaders } from 'node:http';
 import { FALLBACK_LANGUAGE, LANGUAGE_HEADER, LANGUAGES, type Language } from '@hc/contract';
 

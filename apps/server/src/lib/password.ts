@@ -1,4 +1,4 @@
-// Password hashing with argon2id at OWASP's minimum (m=19456 KiB, t=2, p=1) (DESIGN §5).
+// Password hashing with argon2id at OWASP's minimum (m=19456 KiB, t=2, p=1) (docs/security.md).
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 // Algorithm is an ambient const enum (not usable under isolatedModules); 2 is Argon2id.

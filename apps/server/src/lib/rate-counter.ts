@@ -1,4 +1,4 @@
-// Fixed one-minute rate windows shared by every node (issue 7 part 3: "rate-limits per device").
+// Fixed one-minute rate windows shared by every node ("rate-limits per device").
 // With REDIS_URL: INCR + EXPIRE in one MULTI on `<prefix><bucket>:<window>`. Without it (or while
 // Redis is unreachable): an upsert into analytics_rate returning the new count. Either way the
 // count holds across nodes. Redis trouble never fails a request: the hit is counted in the table

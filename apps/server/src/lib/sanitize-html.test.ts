@@ -1,4 +1,4 @@
-// The article HTML allow-list (issue 6 "Bad input": a corpus of XSS payloads must all come out
+// The article HTML allow-list (a corpus of XSS payloads must all come out
 // inert) and the plain-text summary.
 import { describe, expect, it } from 'vitest';
 import { XSS_CORPUS } from '../../test/support/xss-corpus';

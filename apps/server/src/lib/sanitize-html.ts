@@ -1,4 +1,4 @@
-// HTML sanitising for articles, home blocks and footer pages (issue 6, SPEC §3 Article): a strict
+// HTML sanitising for articles, home blocks and footer pages (docs/product/content.md#articles): a strict
 // allow-list applied when content is stored and again when it is served, plus the plain-text
 // excerpt used as an article summary. Scripts, event handlers, style attributes and
 // javascript:/data: URLs never survive (data:image is kept only in <img src>).

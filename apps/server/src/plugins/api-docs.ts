@@ -1,4 +1,4 @@
-// Serves the contract's OpenAPI 3.1 document and its readable page (DESIGN §4).
+// Serves the contract's OpenAPI 3.1 document and its readable page (ARCHITECTURE.md#contract).
 import { apiDocsCss, buildOpenApiDocument, renderApiDocsHtml } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 

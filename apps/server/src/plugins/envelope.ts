@@ -1,4 +1,4 @@
-// One place that turns every failure into DESIGN §4's envelope: AppError -> its code (HTTP 203
+// One place that turns every failure into the envelope (docs/decisions/0006-envelope-and-error-codes.md): AppError -> its code (HTTP 203
 // for tokenFail), malformed or oversized bodies -> InvalidParams/PayloadTooLarge, unknown
 // /api paths -> NotFound, anything else -> SystemBusy with the cause logged, never sent.
 import { STATUS_CODES } from 'node:http';
@@ -57,7 +57,7 @@ function sendAppError(reply: FastifyReply, err: AppError): FastifyReply {
 /**
  * Fastify's `frameworkErrors`: errors the router raises before any route or error handler runs
  * (a path parameter over maxParamLength -> 414, a malformed percent-encoding -> 400). Without it
- * they are answered with fastify's own JSON, not the envelope (issue 8 part 4 fuzz). /api paths
+ * they are answered with fastify's own JSON, not the envelope (apps/server/test/fuzz.test.ts). /api paths
  * get InvalidParams; other paths keep the plain HTTP status.
  */
 export function answerFrameworkError(

@@ -22,7 +22,7 @@ export interface CallContext<C extends ApiCall> {
   session: SessionOf<C>;
   /** The session, or tokenFail (HTTP 203) when there is none. */
   requireSession: () => Session;
-  /** SPEC §7 request headers. */
+  /** docs/product/api.md#request-headers request headers. */
   headers: RequestHeaders;
   req: FastifyRequest;
 }
@@ -36,7 +36,7 @@ export interface RegisterCallOptions {
   checkResults: boolean;
 }
 
-/** SPEC §7 headers of a request (first value of repeated headers). */
+/** docs/product/api.md#request-headers headers of a request (first value of repeated headers). */
 export function readCallHeaders(req: FastifyRequest): RequestHeaders {
   const picked: Record<string, string> = {};
   for (const key of Object.keys(requestHeadersSchema.shape)) {
@@ -86,7 +86,7 @@ export function registerCall<C extends ApiCall>(
     async handler(req) {
       const session = req.session;
       if (call.auth === 'required' && session === null) throw new AppError(ErrorCode.tokenFail);
-      // GET calls carry no body (SPEC §7); a POST without a body means `{}`.
+      // GET calls carry no body (docs/product/api.md#conventions); a POST without a body means `{}`.
       const body = parseInput(
         call.body,
         call.method === 'GET' ? {} : (req.body ?? {}),

@@ -1,4 +1,4 @@
-// Request ids and SPEC §7 header log bindings.
+// Request ids and docs/product/api.md#request-headers header log bindings.
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { genReqId, headerBindings } from './request-context';
@@ -13,7 +13,7 @@ describe('request context', () => {
     expect(genReqId(req({}))).not.toBe(genReqId(req({})));
   });
 
-  it('binds the SPEC §7 headers, truncated, and the token only as a flag', () => {
+  it('binds the docs/product/api.md#request-headers headers, truncated, and the token only as a flag', () => {
     const bindings = headerBindings({
       version: '1',
       clientid: 'c'.repeat(100),

@@ -1,4 +1,4 @@
-// Request ids and SPEC §7 header logging: every log line of a request carries its id and the
+// Request ids and docs/product/api.md#request-headers header logging: every log line of a request carries its id and the
 // client's version/htmlversion/accountid/gameid/userid/clientid; the token only as present/absent.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -18,7 +18,7 @@ export function genReqId(req: IncomingMessage): string {
   return incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Log bindings for the SPEC §7 headers; never the token value. */
+/** Log bindings for the docs/product/api.md#request-headers headers; never the token value. */
 export function headerBindings(
   headers: IncomingMessage['headers'],
 ): Record<string, string | boolean> {

@@ -47,7 +47,7 @@ export async function installSecurityHeaders(
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // Payment providers open in a new page (SPEC §2 "finish payment in the newly opened page").
+    // Payment providers open in a new page (docs/product/top-up.md#top-up-screen "finish payment in the newly opened page").
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },

@@ -1,4 +1,4 @@
-// Attaches `req.session` from the SPEC §7 `token` header on routes whose call needs or
+// Attaches `req.session` from the docs/product/api.md `token` header on routes whose call needs or
 // accepts a session (route config `auth`), so static files and probes cost no lookup.
 import type { Auth } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';

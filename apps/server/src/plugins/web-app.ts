@@ -1,6 +1,6 @@
 // Serves the built web app (WEB_DIST_DIR): hashed /assets/* cached forever, index.html never
 // cached, precompressed .br/.gz when present, and the SPA fallback so a reload of a client
-// route (SPEC §2, e.g. /main/account/user) gets index.html. Missing assets are real 404s.
+// route (docs/product/account.md#account-screen, e.g. /main/account/user) gets index.html. Missing assets are real 404s.
 import { existsSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';

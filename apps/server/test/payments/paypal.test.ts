@@ -1,4 +1,4 @@
-// The PayPal provider (issue 4 part 5) against a local stub of the PayPal REST endpoints it
+// The PayPal provider against a local stub of the PayPal REST endpoints it
 // calls: OAuth2 token, Orders v2 create/get/capture, capture refund, verify-webhook-signature.
 import { once } from 'node:events';
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// The sandbox payment provider (issue 4 part 5, DESIGN §7): hosted test checkout page, test cards,
+// The sandbox payment provider (docs/payments.md): hosted test checkout page, test cards,
 // a signed webhook over real HTTP, replay/tamper/stale rejection, one outcome per payment.
 import { LANGUAGES } from '@hc/contract';
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The Stripe provider (issue 4 part 5) against a local stub of the Stripe REST endpoints it
+// The Stripe provider against a local stub of the Stripe REST endpoints it
 // calls, with the official SDK pointed at it (host/port/protocol); webhooks signed with
 // generateTestHeaderString and verified by constructEvent.
 import { once } from 'node:events';

@@ -1,6 +1,6 @@
 // Test helper: the demo game backend (apps/demo-game) in-process on a free port, with the
 // GAME_GATEWAYS env that points the portal's demo game (id 1) at it. Shared by every test that
-// needs servers, roles or deliveries (DESIGN §6, §9).
+// needs servers, roles or deliveries (docs/game-gateway.md, ARCHITECTURE.md#tests).
 import { createDemoGame, type DemoGameOptions } from '../../../demo-game/src/app';
 import type { DemoGameState, Switches } from '../../../demo-game/src/state';
 

@@ -1,4 +1,4 @@
-// Test helper: the HC Point ledger invariants of issue 5 (DESIGN §5), checked after every
+// Test helper: the HC Point ledger invariants (docs/product/hc-point.md#balances), checked after every
 // integration test that moves HC Point (`afterEach(() => expectLedgerInvariants(db))`):
 // all entries sum to zero, and so does every transfer; each balance equals the sum of its
 // entries; no player balance is below zero; no order is credited twice (at most one credit or

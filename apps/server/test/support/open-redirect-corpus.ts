@@ -1,4 +1,4 @@
-// Open-redirect payloads for SPEC §4 `redirect` (issue 8 part 5): what attackers put in a
+// Open-redirect payloads for docs/product/session.md#redirect-after-sign-in `redirect`: what attackers put in a
 // "return to" parameter to leave the site. Used by the server sweep (the contract's rule and the
 // social sign-in endpoint) and the web unit test (the login page's rule).
 

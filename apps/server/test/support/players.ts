@@ -1,4 +1,4 @@
-// Two players with real data behind them (issue 8 parts 4 and 5): a signed-in account with a game
+// Two players with real data behind them: a signed-in account with a game
 // account and a role on Dawn, an unpaid order, a card order paid by a signed sandbox webhook, HC
 // Point bought and spent on an order, a real-name record and a redeemed gift code. The schema
 // fuzz and the security sweep use them to check one player never sees the other's data.
@@ -21,7 +21,7 @@ export interface SeededPlayer {
   email: string;
   phone: string;
   password: string;
-  /** Game account id in the demo game (SPEC §7 userId / uid). */
+  /** Game account id in the demo game (docs/product/api.md userId / uid). */
   uid: number;
   token: string;
   roleId: string;

@@ -1,4 +1,4 @@
-// fast-check arbitraries from the contract's zod 4 schemas (issue 8 part 4), through
+// fast-check arbitraries from the contract's zod 4 schemas, through
 // z.toJSONSchema (zod's public walk of its own internals) so the generator reads one stable
 // shape: objects, strings (length, pattern, email/date formats), integers and numbers with
 // bounds, enums, consts, arrays, anyOf (unions, nullable), records and defaults.

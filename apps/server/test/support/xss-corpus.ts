@@ -1,4 +1,4 @@
-// XSS payloads that must come out inert (issue 6 "Bad input"): used by the sanitiser's unit
+// XSS payloads that must come out inert: used by the sanitiser's unit
 // test and by the content integration test.
 
 /** Classic payloads plus entity, case and whitespace obfuscation (OWASP XSS filter evasion). */

@@ -1,5 +1,5 @@
 // Root route element: wires the session UI to the router, keeps title and viewport state in
-// step, shows the global loading indicator, and the iOS not-supported page (SPEC §1).
+// step, shows the global loading indicator, and the iOS not-supported page (docs/product/routes-and-screens.md#ios-visitors).
 import { Outlet, useNavigation } from 'react-router';
 import { GlobalLoader } from '../components/ui/global-loader';
 import { Notices } from '../components/ui/notices';

@@ -1,5 +1,5 @@
-// Start-up (issue brief §8): config and user info in parallel; `loading` goes false when both
-// have settled, whatever their outcome, so the SPEC §2 route check can run.
+// Start-up (docs/product/routes-and-screens.md#app-state): config and user info in parallel; `loading` goes false when both
+// have settled, whatever their outcome, so the docs/product/routes-and-screens.md#visitors-and-permissions route check can run.
 import { fetchSiteConfig } from '../features/settings/api/get-site-config';
 import { loadUserInfoWithHandover } from '../features/session/api/handover';
 import { handleAppleReturn } from '../features/auth/utils/apple-return';
@@ -16,6 +16,6 @@ export async function bootstrapApp(search: string = window.location.search): Pro
     userInfo: userInfo.status === 'fulfilled' ? userInfo.value : anonymousUser,
     loading: false,
   }));
-  // SPEC §4: checked once user info has initialised.
+  // docs/product/sign-in.md#apple-sign-in-return: checked once user info has initialised.
   handleAppleReturn(search);
 }

@@ -1,4 +1,4 @@
-// Forgot password (SPEC §2, §4, §5, §8): mismatch and rule messages, the encrypted reset payload,
+// Forgot password (docs/product/sign-in.md#login-screen, docs/product/sign-in.md#password-reset, docs/product/api.md#payload-encryption, docs/product/errors.md#outcome-and-failure-messages): mismatch and rule messages, the encrypted reset payload,
 // and the success and failure messages.
 import { ErrorCode, decryptPayload } from '@hc/contract';
 import { screen, waitFor } from '@testing-library/react';

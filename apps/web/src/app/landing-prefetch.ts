@@ -1,4 +1,4 @@
-// Starts the API calls of the landing pages (SPEC §7 bulletin/top on every /main page; the Hot
+// Starts the API calls of the landing pages (docs/product/api.md#system-calls bulletin/top on every /main page; the Hot
 // News list and the home config on /main/home) while their chunks load, so the layout and the
 // home page render with their data in their first frame instead of growing when it arrives:
 // no layout shift, an earlier largest paint (ADR 0024, docs/frontend-budgets.md). The pages read

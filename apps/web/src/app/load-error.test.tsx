@@ -1,4 +1,4 @@
-// SPEC §2: when a lazy route's chunk fails to load, the load-error page offers a reload.
+// docs/product/routes-and-screens.md#lazy-loading-and-the-load-error-page: when a lazy route's chunk fails to load, the load-error page offers a reload.
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render-app';

@@ -1,4 +1,4 @@
-// The /login page (SPEC §2 Login screen, §5, §8): every method sends an encrypted secret with
+// The /login page (docs/product/sign-in.md#login-screen, docs/product/api.md#payload-encryption, docs/product/errors.md#error-catalogue): every method sends an encrypted secret with
 // encrypt 1, stores the session and returns to the safe redirect; errors and validation translated.
 import { ErrorCode, STORAGE_KEYS, decryptPayload } from '@hc/contract';
 import { screen, waitFor } from '@testing-library/react';
@@ -127,7 +127,7 @@ describe('login page', () => {
     expect(currentUrl(router)).toBe('/login');
   });
 
-  it('shows the SPEC §5 validation messages inline and sends nothing', async () => {
+  it('shows the docs/product/errors.md#validation-messages validation messages inline and sends nothing', async () => {
     const { user, api } = await openLogin('/login');
     await loaded();
     const submit = screen.getByRole('button', { name: 'Log in' });

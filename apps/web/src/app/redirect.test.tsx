@@ -1,4 +1,4 @@
-// SPEC §2: a redirect keeps all current query parameters.
+// docs/product/routes-and-screens.md#redirect-routes: a redirect keeps all current query parameters.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderApp } from '../test/render-app';

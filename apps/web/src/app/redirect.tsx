@@ -1,4 +1,4 @@
-// SPEC §2 redirect routes: keep every current query parameter; without a target show the 404.
+// docs/product/routes-and-screens.md#redirect-routes: keep every current query parameter; without a target show the 404.
 import { Navigate, useLocation } from 'react-router';
 import { NotFoundPage } from './errors/status-pages';
 

@@ -1,4 +1,4 @@
-// Whole-route tests (SPEC §2): redirects keep the query, guards, 404, titles, language
+// Whole-route tests (docs/product/routes-and-screens.md#redirect-routes): redirects keep the query, guards, 404, titles, language
 // switching and the mobile layout, against a stubbed API.
 import { STORAGE_KEYS } from '@hc/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The SPEC §2 route table. Built by a function because the router mutates lazy route objects
+// The docs/product/routes-and-screens.md#route-table. Built by a function because the router mutates lazy route objects
 // (a shared array breaks a second router, e.g. in tests). Load-error boundaries sit on
 // pathless parents: an errorElement on a lazy route does not render when its own import fails.
 import type { ComponentType } from 'react';
@@ -14,7 +14,7 @@ import { redirectTarget } from './redirect';
 
 export type RouteTitleKey = keyof (typeof enCommon)['routes'];
 
-/** Route `handle`: the translated title (SPEC §2 page titles) and the menu page it belongs to. */
+/** Route `handle`: the translated title (docs/product/routes-and-screens.md#page-titles) and the menu page it belongs to. */
 export interface RouteHandle {
   titleKey: RouteTitleKey;
   /** Menu entry to highlight (app state `activePage`). */
@@ -25,7 +25,7 @@ interface RouteModule {
   Component: ComponentType;
 }
 
-/** Lazy loader that marks any import failure as a load error (SPEC §2 load-error page). */
+/** Lazy loader that marks any import failure as a load error (docs/product/routes-and-screens.md#lazy-loading-and-the-load-error-page). */
 export function lazyRoute(load: () => Promise<RouteModule>) {
   return async (): Promise<RouteModule> => {
     try {
@@ -38,7 +38,7 @@ export function lazyRoute(load: () => Promise<RouteModule>) {
 }
 
 /**
- * SPEC §2 redirect routes, keeping the query (redirect.tsx). As loaders, the router follows them
+ * docs/product/routes-and-screens.md#redirect-routes, keeping the query (redirect.tsx). As loaders, the router follows them
  * before the first render and starts loading the target's lazy chunks at once (ADR 0024).
  */
 export function redirectRoute(to: string): Pick<RouteObject, 'loader'> {
@@ -56,7 +56,7 @@ const handle = (titleKey: RouteTitleKey, page?: RouteHandle['page']): RouteHandl
 /** Children of /main: public pages, and pages that need a signed-in player (the guard). */
 function mainChildren(): RouteObject[] {
   return [
-    // SPEC §2: /main opened bare goes to its first child, keeping the query string.
+    // docs/product/routes-and-screens.md#redirect-routes: /main opened bare goes to its first child, keeping the query string.
     { index: true, ...redirectRoute(paths.home) },
     {
       path: 'home',
@@ -74,7 +74,7 @@ function mainChildren(): RouteObject[] {
       lazy: lazyRoute(() => import('./routes/event-detail')),
     },
     {
-      // ADR 0021: footer pages (about, contact, privacy, agreement); not in SPEC §2's table.
+      // ADR 0021: footer pages (about, contact, privacy, agreement); an extension to docs/product/routes-and-screens.md#route-table.
       path: 'page/:slug',
       handle: handle('sitePage'),
       lazy: lazyRoute(() => import('./routes/site-page')),

@@ -1,4 +1,4 @@
-// SPEC §4 returns to the portal: `?hctoken=` is exchanged for a session and removed; `?appleId=`
+// docs/product/sign-in.md#apple-sign-in-return returns to the portal: `?hctoken=` is exchanged for a session and removed; `?appleId=`
 // shows the Apple sign-in outcome and is removed. Other parameters stay.
 import { ErrorCode, STORAGE_KEYS } from '@hc/contract';
 import { screen, waitFor } from '@testing-library/react';

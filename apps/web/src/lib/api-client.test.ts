@@ -1,4 +1,4 @@
-// The API client rules of SPEC §4 and §7 against a stubbed fetch.
+// The API client rules of docs/product/session.md, docs/product/api.md against a stubbed fetch.
 import { ErrorCode, REQUEST_TIMEOUT_MS, STORAGE_KEYS, api } from '@hc/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { businessError, envelope, playerUinfo, stubApi, testConfig } from '../test/api-stub';
@@ -32,7 +32,7 @@ function recordEvents() {
 }
 
 describe('callApi', () => {
-  it('sends the SPEC §7 headers, with the stored token and a persistent client id', async () => {
+  it('sends the docs/product/api.md#request-headers headers, with the stored token and a persistent client id', async () => {
     storage.setToken('tok_123');
     appStore.setState({
       config: testConfig,
@@ -137,7 +137,7 @@ describe('callApi', () => {
   });
 });
 
-describe('session expiry (HTTP 203, SPEC §4)', () => {
+describe('session expiry (HTTP 203, docs/product/session.md#session-expiry)', () => {
   it('emits expired, drops the token, shows one dialog for concurrent 203s and goes to /login', async () => {
     storage.setToken('tok_old');
     const { ui, confirms } = fakeSessionUi('/main/recharge', '?a=1');
@@ -170,7 +170,7 @@ describe('session expiry (HTTP 203, SPEC §4)', () => {
   });
 });
 
-describe('code 20002 (ContextReset, SPEC §4)', () => {
+describe('code 20002 (ContextReset, docs/product/session.md#code-20002)', () => {
   it('goes to / unless already there', async () => {
     stubApi({ '/api/user/uinfo': () => businessError(ErrorCode.ContextReset, 'reset') });
     const away = fakeSessionUi('/main/home', '');

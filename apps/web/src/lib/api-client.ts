@@ -1,5 +1,5 @@
-// The one API client: fetch with the SPEC §7 headers and 60 s timeout, the envelope rules of
-// SPEC §7 / DESIGN §4, and `result` parsed with the call's zod schema.
+// The one API client: fetch with the docs/product/api.md#request-headers headers and 60 s timeout, the envelope rules of
+// docs/product/api.md#request-headers, docs/decisions/0006-envelope-and-error-codes.md, and `result` parsed with the call's zod schema.
 import {
   ErrorCode,
   REQUEST_TIMEOUT_MS,
@@ -18,7 +18,7 @@ export interface CallOptions {
   /** Path parameters: `{ id: 5 }` fills `:id` in the call's path. */
   params?: Record<string, string | number>;
   signal?: AbortSignal;
-  /** Extra request headers, e.g. `Idempotency-Key` for order creation (DESIGN §7). */
+  /** Extra request headers, e.g. `Idempotency-Key` for order creation (docs/payments.md). */
   headers?: Record<string, string>;
   /**
    * Send this session token instead of the stored one (to end a session the page does not
@@ -35,7 +35,7 @@ export function buildPath(path: string, params: CallOptions['params'] = {}): str
   });
 }
 
-/** SPEC §7 headers; empty values are left out. */
+/** docs/product/api.md#request-headers headers; empty values are left out. */
 export function requestHeaders(): Record<string, string> {
   const { userInfo, config } = appStore.getState();
   const gameId = userInfo.gameId ?? config?.game_id ?? null;

@@ -19,7 +19,7 @@ export class ApiError extends Error {
     return errorKeyOf(this.code);
   }
 
-  /** SPEC §7: network errors and unexpected HTTP statuses become code 500. */
+  /** docs/product/api.md#response-handling: network errors and unexpected HTTP statuses become code 500. */
   static network(message: string): ApiError {
     return new ApiError(ErrorCode.NetworkError, message);
   }

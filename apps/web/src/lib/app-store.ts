@@ -1,13 +1,13 @@
-// App state of SPEC §3 (userInfo, config, loading, isMobile, activePage) in one tiny store
+// App state of docs/product/session.md#user-info (userInfo, config, loading, isMobile, activePage) in one tiny store
 // read through useSyncExternalStore; no state library needed for five fields.
 import type { CallResult, api } from '@hc/contract';
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §3 client user info; `accid`/`account` are kept too for the account screen. */
+/** docs/product/session.md#user-info; `accid`/`account` are kept too for the account screen. */
 export interface UserInfo {
   login: boolean;
   isInit: boolean;
-  /** basicNum + presentNum of the e-point balance (SPEC §3). */
+  /** basicNum + presentNum of the e-point balance (docs/product/hc-point.md#balance). */
   ePointNum: number;
   gameAccountId: number | null;
   gameId: number | null;
@@ -23,13 +23,13 @@ export type SiteConfig = CallResult<typeof api.settingInit>;
 export interface AppState {
   userInfo: UserInfo;
   config: SiteConfig | null;
-  /** True until the start-up calls (config + user info) have settled (SPEC §2 guard). */
+  /** True until the start-up calls (config + user info) have settled (docs/product/routes-and-screens.md#visitors-and-permissions guard). */
   loading: boolean;
-  /** SPEC §9: width <= 750 px. */
+  /** docs/product/constants.md#layout-and-timing: width <= 750 px. */
   isMobile: boolean;
   /** Key of the page shown (route handle `page`), for menu highlighting and analytics. */
   activePage: string;
-  /** State of the ePointNum load (SPEC §3, §8): 'failed' shows getEPointOverageFail. */
+  /** State of the ePointNum load (docs/product/hc-point.md#balance, docs/product/errors.md#outcome-and-failure-messages): 'failed' shows getEPointOverageFail. */
   ePointStatus: EPointStatus;
   /** Bumped by refreshEPoint(); the e-point sync reloads the balance when it changes. */
   ePointRevision: number;
@@ -84,7 +84,7 @@ export const appStore = {
   setState,
   setUserInfo: (patch: Partial<UserInfo>): void =>
     setState((s) => ({ userInfo: { ...s.userInfo, ...patch } })),
-  /** Reload ePointNum (after a payment, on the account pages); SPEC §3. */
+  /** Reload ePointNum (after a payment, on the account pages); docs/product/hc-point.md#balance. */
   refreshEPoint: (): void => setState((s) => ({ ePointRevision: s.ePointRevision + 1 })),
   /** Tests only: back to the start-up state. */
   reset: (): void => {
@@ -107,14 +107,14 @@ export const useSiteConfig = (): SiteConfig | null => useAppState((s) => s.confi
 export const useIsMobile = (): boolean => useAppState((s) => s.isMobile);
 export const useIsAppLoading = (): boolean => useAppState((s) => s.loading);
 export const useEPointStatus = (): EPointStatus => useAppState((s) => s.ePointStatus);
-/** SPEC §3: reload the HC Point balance of the signed-in game account. */
+/** docs/product/hc-point.md#balance: reload the HC Point balance of the signed-in game account. */
 export const refreshEPoint = (): void => appStore.refreshEPoint();
 
-/** Site title from /api/setting/init, "HC Portal" until it loads (SPEC §2 titles). */
+/** Site title from /api/setting/init, "HC Portal" until it loads (docs/product/routes-and-screens.md#page-titles). */
 export const DEFAULT_SITE_TITLE = 'HC Portal';
 export const useSiteTitle = (): string =>
   useAppState((s) => s.config?.site_title || DEFAULT_SITE_TITLE);
 
-/** Help link: the player's customer-service URL, else the site's (SPEC §2 menu). */
+/** Help link: the player's customer-service URL, else the site's (docs/product/routes-and-screens.md#navigation). */
 export const useCustomerServiceUrl = (): string | null =>
   useAppState((s) => s.userInfo.customerService || s.config?.customer_service || null);

@@ -1,5 +1,5 @@
 // Loads dayjs and the locale of a language on demand (small chunks, off the entry) and makes
-// the locale global, so Mantine's date components format in the UI language (SPEC §1).
+// the locale global, so Mantine's date components format in the UI language (docs/product/languages.md).
 import type { Language } from '@hc/contract';
 import { LANGUAGE_SETTINGS } from './language-settings';
 

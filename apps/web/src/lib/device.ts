@@ -1,4 +1,4 @@
-// Platform checks (SPEC §1: users on iOS see a not-supported message).
+// Platform checks (docs/product/routes-and-screens.md#ios-visitors: users on iOS see a not-supported message).
 
 /** iPhone, iPod, iPad, and iPadOS Safari which reports itself as a Mac with touch. */
 export function isIosUserAgent(

@@ -1,6 +1,6 @@
 // Display helpers shared by the top-up and account screens: money from integer minor units
-// (DESIGN §4), numbers and times (Unix seconds on the wire) in the UI language, and the colour
-// of an order status tag (SPEC §3, §4).
+// (ARCHITECTURE.md#contract), numbers and times (Unix seconds on the wire) in the UI language, and the colour
+// of an order status tag (docs/product/top-up.md#order-statuses, docs/product/top-up.md#order-lifecycle).
 import type { OrderDisplayStatus } from '@hc/contract';
 
 /** 499 + "USD" -> "$4.99" in the UI language; the currency's own fraction digits are used. */

@@ -1,4 +1,4 @@
-// SPEC §1: the stored language wins, else the browser's languages, else en-US.
+// docs/product/languages.md: the stored language wins, else the browser's languages, else en-US.
 import { STORAGE_KEYS } from '@hc/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage, detectLanguage, getI18next } from './i18n';

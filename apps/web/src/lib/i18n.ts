@@ -1,6 +1,6 @@
 // i18next set-up (ADR 0005): one JSON file per language and namespace under src/locales,
 // all loaded lazily (en-US too: it is only the fallback). Language changes also update <html lang>,
-// dayjs, the `lang` request header and the stored preference (SPEC §1).
+// dayjs, the `lang` request header and the stored preference (docs/product/languages.md).
 // i18next itself is a chunk of its own (ADR 0024, entry budget): initI18n fetches it together
 // with the language's JSON files and dayjs, in the one wave of requests before the first render.
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@hc/contract';
@@ -34,7 +34,7 @@ const lazyBackend: BackendModule = {
   },
 };
 
-/** SPEC §1: the stored choice, else the browser languages, else en-US. */
+/** docs/product/languages.md: the stored choice, else the browser languages, else en-US. */
 export function detectLanguage(): Language {
   const stored = storage.getLanguage();
   if (isLanguage(stored)) return stored;

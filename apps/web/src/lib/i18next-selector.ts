@@ -1,7 +1,7 @@
 // What react-i18next imports from i18next at module load: only `keyFromSelector` (selector keys,
 // `t($ => $.a.b)`). The build points react-i18next's `i18next` import here (vite.config.ts,
 // ADR 0024) so the i18next library itself stays a lazy chunk that initI18n loads with the texts.
-// A copy of i18next 26.7 `keysFromSelector` (MIT, (c) 2011-present i18next);
+// A copy of i18next 27.1 `keysFromSelector` (MIT, (c) 2011-present i18next);
 // i18next-selector.test.ts checks it against the library.
 
 const PATH_KEY = Symbol('i18next/PATH_KEY');
@@ -34,7 +34,7 @@ export function keyFromSelector(
   opts?: SelectorOptions,
 ): string {
   const path = (selector(createProxy()) as { [PATH_KEY]: string[] })[PATH_KEY];
-  const keySeparator = opts?.keySeparator ?? '.';
+  const keySeparator = opts?.keySeparator || '.';
   const nsSeparator = opts?.nsSeparator ?? ':';
   const strict = opts?.enableSelector === 'strict';
   if (path.length > 1 && nsSeparator) {

@@ -1,4 +1,4 @@
-// Per-language settings for dates and components (SPEC §1: Chinese browsers get Chinese
+// Per-language settings for dates and components (docs/product/languages.md: Chinese browsers get Chinese
 // locales for dates and UI components): dayjs locale, first day of the week, header format.
 import type { Language } from '@hc/contract';
 

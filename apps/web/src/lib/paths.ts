@@ -1,4 +1,4 @@
-// The route table of SPEC §2 as path builders: links and redirects use these, never literals.
+// The route table of docs/product/routes-and-screens.md#redirect-routes as path builders: links and redirects use these, never literals.
 
 export const paths = {
   root: '/',

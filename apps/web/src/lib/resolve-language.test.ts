@@ -1,4 +1,4 @@
-// SPEC §1 / ADR 0005 language resolution.
+// docs/product/languages.md / ADR 0005 language resolution.
 import { describe, expect, it } from 'vitest';
 import { mapLanguageTag, resolveLanguage } from './resolve-language';
 

@@ -1,4 +1,4 @@
-// SPEC §1 language choice as a pure function (ADR 0005): the first candidate we can map wins,
+// docs/product/languages.md language choice as a pure function (ADR 0005): the first candidate we can map wins,
 // else en-US. Our own mapping because i18next's detector sends zh-Hant-HK to zh-CN.
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@hc/contract';
 

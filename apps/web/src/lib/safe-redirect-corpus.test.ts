@@ -1,4 +1,4 @@
-// The open-redirect corpus (issue 8 part 5, docs/security.md) through the login page's rule:
+// The open-redirect corpus (docs/security.md) through the login page's rule:
 // every payload ends on a path of this origin, resolved the way the browser resolves it.
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import { safeRedirect } from './safe-redirect';
 
 const ORIGIN = 'https://portal.example';
 
-describe('safeRedirect against the open-redirect corpus (SPEC §4 redirect)', () => {
+describe('safeRedirect against the open-redirect corpus (docs/product/session.md#redirect-after-sign-in redirect)', () => {
   it.each(OPEN_REDIRECT_CORPUS.map((p) => [p]))('%j stays on the portal', (payload) => {
     const out = safeRedirect(payload);
     expect(out.startsWith('/') && !out.startsWith('//') && !out.includes('\\')).toBe(true);

@@ -1,4 +1,4 @@
-// Redirect safety after sign-in (issue 3 part 8): only same-origin paths survive.
+// Redirect safety after sign-in: only same-origin paths survive.
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from './safe-redirect';
 

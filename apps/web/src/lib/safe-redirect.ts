@@ -1,3 +1,3 @@
-// Where to go after sign-in (issue 3 part 8): the contract's one same-origin rule, shared with
+// Where to go after sign-in: the contract's one same-origin rule, shared with
 // the server's social callbacks.
 export { safeRedirectPath as safeRedirect } from '@hc/contract';

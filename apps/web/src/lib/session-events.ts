@@ -1,4 +1,4 @@
-// The session events of SPEC §4 as a tiny typed emitter, so features react to expiry,
+// The session events of docs/product/session.md#session-expiry as a tiny typed emitter, so features react to expiry,
 // logins and logouts without importing each other.
 
 export const SESSION_EVENTS = [

@@ -1,4 +1,4 @@
-// Session rules of SPEC §4 that the API client triggers: HTTP 203 (expired) and code 20002
+// Session rules of docs/product/session.md#code-20002 that the API client triggers: HTTP 203 (expired) and code 20002
 // (go to /). The UI parts (dialog, navigation) are registered by the app shell.
 import { storage } from './storage';
 import { sessionEvents } from './session-events';
@@ -29,7 +29,7 @@ export function registerSessionUi(next: Partial<SessionUi>): () => void {
   };
 }
 
-/** SPEC §4: /login with the previous path and query as `redirect`, none when at the root. */
+/** docs/product/session.md#redirect-after-sign-in: /login with the previous path and query as `redirect`, none when at the root. */
 export function loginPathFor(pathname: string, search: string): string {
   if (pathname === '/' || pathname === '') return '/login';
   if (pathname === '/login') return `/login${search}`;
@@ -37,7 +37,7 @@ export function loginPathFor(pathname: string, search: string): string {
 }
 
 /**
- * SPEC §4 on HTTP 203: drop the token, emit `expired`, go to /login and show ONE info
+ * docs/product/session.md#session-expiry on HTTP 203: drop the token, emit `expired`, go to /login and show ONE info
  * dialog; only its confirmation (`expired_confirm`) re-arms the handler, so concurrent
  * 203 answers never stack dialogs.
  */
@@ -55,12 +55,12 @@ export function handleSessionExpired(): void {
   ui.navigate(loginPathFor(pathname, search));
 }
 
-/** SPEC §4: code 20002 sends the user to / unless already there. */
+/** docs/product/session.md#code-20002: code 20002 sends the user to / unless already there. */
 export function handleContextReset(): void {
   if (ui.currentLocation().pathname !== '/') ui.navigate('/');
 }
 
-/** SPEC §4: logout removes the stored token and tells every listener. */
+/** docs/product/session.md#logout: logout removes the stored token and tells every listener. */
 export function endSession(): void {
   storage.removeToken();
   appStore.setState((s) => ({ userInfo: { ...anonymousUser, isInit: s.userInfo.isInit } }));

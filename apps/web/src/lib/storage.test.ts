@@ -1,4 +1,4 @@
-// SPEC §9 stored keys behind one module, tolerant of a broken localStorage.
+// docs/product/constants.md#stored-keys stored keys behind one module, tolerant of a broken localStorage.
 import { STORAGE_KEYS } from '@hc/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { storage } from './storage';

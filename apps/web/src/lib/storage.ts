@@ -1,4 +1,4 @@
-// The only module that touches localStorage: the stored keys of SPEC §9 (token, customer
+// The only module that touches localStorage: the stored keys of docs/product/constants.md#stored-keys (token, customer
 // service, cached server/role list, device id, language, remember-login). Falls back to
 // memory when storage is unavailable (private mode, blocked cookies, quota errors).
 import { STORAGE_KEYS } from '@hc/contract';
@@ -53,14 +53,14 @@ function newDeviceId(): string {
 export const storage = {
   getToken: (): string | null => read(STORAGE_KEYS.token),
   setToken: (token: string): void => write(STORAGE_KEYS.token, token),
-  /** SPEC §4: logout and session expiry remove the stored token. */
+  /** docs/product/session.md#logout: logout and session expiry remove the stored token. */
   removeToken: (): void => remove(STORAGE_KEYS.token),
 
   getCustomerService: (): string | null => read(STORAGE_KEYS.customerService),
   setCustomerService: (url: string): void => write(STORAGE_KEYS.customerService, url),
   removeCustomerService: (): void => remove(STORAGE_KEYS.customerService),
 
-  /** SPEC §7: servers and roles from /api/user/webRole, cached locally (stored as JSON). */
+  /** docs/product/api.md#top-up-calls: servers and roles from /api/user/webRole, cached locally (stored as JSON). */
   getServerRoles: (): unknown => {
     const raw = read(STORAGE_KEYS.serverRoles);
     if (raw === null) return null;
@@ -73,7 +73,7 @@ export const storage = {
   setServerRoles: (value: unknown): void => write(STORAGE_KEYS.serverRoles, JSON.stringify(value)),
   removeServerRoles: (): void => remove(STORAGE_KEYS.serverRoles),
 
-  /** SPEC §7 `clientid` header: created on first use and kept. */
+  /** docs/product/api.md#request-headers `clientid` header: created on first use and kept. */
   getDeviceId: (): string => {
     const existing = read(STORAGE_KEYS.deviceId);
     if (existing) return existing;

@@ -1,4 +1,4 @@
-// Removes one-shot query parameters (hctoken, appleId — SPEC §4) from the address bar without a
+// Removes one-shot query parameters (hctoken, appleId — docs/product/sign-in.md#apple-sign-in-return) from the address bar without a
 // reload or a new history entry, keeping every other parameter and the hash. The router keeps
 // its own copy of the location, so names removed here are also dropped from the router's
 // location by `useDropConsumedParams` (app root) — else a later navigation would restore them.

@@ -1,5 +1,5 @@
 // A matchMedia for jsdom that evaluates min-/max-width queries against window.innerWidth and
-// fires `change` on resize, so viewport logic (SPEC §9 mobile at <= 750 px) can be tested.
+// fires `change` on resize, so viewport logic (docs/product/constants.md#layout-and-timing mobile at <= 750 px) can be tested.
 
 type Listener = (event: MediaQueryListEvent) => void;
 

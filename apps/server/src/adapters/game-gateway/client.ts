@@ -1,4 +1,4 @@
-// The portal's game gateway client (docs/game-gateway.md, DESIGN §6): signed HTTP POST JSON to
+// The portal's game gateway client (docs/game-gateway.md): signed HTTP POST JSON to
 // each game's backend, with a timeout; answers validated with the contract schemas. Network
 // errors, timeouts, 5xx, malformed and oversized answers become GatewayError. deliver and
 // takeback are idempotent on the delivery id, so a call that may have been applied is safe to

@@ -1,11 +1,11 @@
 // The server's node:crypto signer must produce exactly the contract's Web Crypto signature
-// (DESIGN §6): the demo game and real games verify with the contract's rules.
+// (docs/game-gateway.md): the demo game and real games verify with the contract's rules.
 import { GATEWAY_SIGNATURE_HEADER, signGatewayRequest, verifyGatewaySignature } from '@hc/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signGatewayRequestNode } from './sign';
 
-describe('signGatewayRequestNode (DESIGN §6 gateway signature)', () => {
+describe('signGatewayRequestNode (docs/game-gateway.md gateway signature)', () => {
   it('gives the same headers as the contract for a known request', async () => {
     const body = JSON.stringify({ game_id: 1, uid: 7, server_id: 2 });
     const node = signGatewayRequestNode('dev-secret', body, 1_795_000_000.9);

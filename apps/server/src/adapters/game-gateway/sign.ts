@@ -1,4 +1,4 @@
-// Server-side signing of game gateway requests (DESIGN §6, docs/game-gateway.md): the same
+// Server-side signing of game gateway requests (docs/game-gateway.md): the same
 // bytes as the contract's signGatewayRequest (hex HMAC-SHA256 over `${timestamp}.${body}`), with
 // node:crypto's synchronous createHmac instead of Web Crypto's importKey + sign, which cost a
 // noticeable share of the pay path's CPU (ADR 0023). The contract's function stays for the

@@ -1,4 +1,4 @@
-// The portal's side of the game gateway protocol (docs/game-gateway.md, DESIGN §6).
+// The portal's side of the game gateway protocol (docs/game-gateway.md).
 import type {
   GatewayDeliverResult,
   GatewayRole,

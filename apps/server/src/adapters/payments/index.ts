@@ -1,4 +1,4 @@
-// Builds the configured payment providers and picks one per payment method (DESIGN §7):
+// Builds the configured payment providers and picks one per payment method (docs/payments.md):
 // PAYMENT_CARD_PROVIDER (sandbox | stripe) and PAYMENT_PAYPAL_PROVIDER (sandbox | paypal).
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';

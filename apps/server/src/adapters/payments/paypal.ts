@@ -1,4 +1,4 @@
-// PayPal payments through Orders v2 over REST (DESIGN §7): create an order, send the player to
+// PayPal payments through Orders v2 over REST (docs/payments.md): create an order, send the player to
 // PayPal, capture when they come back (GET /api/payment/paypal/return), and verify webhooks
 // with PayPal's verify-webhook-signature call. PAYPAL_BASE_URL selects sandbox/live (or a stub).
 import { LANGUAGES } from '@hc/contract';
@@ -27,7 +27,7 @@ export interface PaypalOptions {
   fetch?: typeof fetch;
 }
 
-/** PayPal replays are refused outside this window (issue 4: stale timestamps). */
+/** PayPal replays are refused outside this window (stale timestamps). */
 const TOLERANCE_SECONDS = 300;
 const transmissionHeaders = [
   'paypal-auth-algo',
@@ -37,7 +37,7 @@ const transmissionHeaders = [
   'paypal-transmission-time',
 ] as const;
 
-/** SPEC §1 languages PayPal's checkout is localised in (others fall back to PayPal's choice). */
+/** docs/product/languages.md languages PayPal's checkout is localised in (others fall back to PayPal's choice). */
 const paypalLocales = new Set<string>(LANGUAGES.filter((l) => l !== 'vi-VN'));
 
 function header(headers: Record<string, string | string[] | undefined>, name: string) {
@@ -161,7 +161,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
     async queryPayment(ref): Promise<PaymentState> {
       let order = await orderFor(ref);
       // Approved but never captured (the player closed the tab before the return): capture now,
-      // so the payment check finds the money (issue 4: "no paid order is ever lost").
+      // so the payment check finds the money ("no paid order is ever lost").
       if (order.status === 'APPROVED') order = await capture(order.id);
       const captures = order.purchase_units?.[0]?.payments?.captures ?? [];
       const done = captures.find(

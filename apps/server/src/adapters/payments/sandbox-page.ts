@@ -20,7 +20,7 @@ export type CardError = 'errCardUnknown' | 'errExpiry' | 'errCvc';
 
 export { escapeHtml };
 
-/** The payment's language if it is one of ours (SPEC §1), else en-US. */
+/** The payment's language if it is one of ours (docs/product/languages.md), else en-US. */
 export function pageLanguage(tag: string): Language {
   const match = matchLanguage(tag);
   return match !== undefined && (LANGUAGES as readonly string[]).includes(match) ? match : 'en-US';

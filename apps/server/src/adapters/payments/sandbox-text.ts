@@ -1,4 +1,4 @@
-// Text of the sandbox checkout page in the nine SPEC §1 languages (the page is server-rendered,
+// Text of the sandbox checkout page in the nine docs/product/languages.md languages (the page is server-rendered,
 // outside the web app's i18n, so it carries its own small dictionary).
 import type { Language } from '@hc/contract';
 

@@ -1,4 +1,4 @@
-// The built-in sandbox payment provider (DESIGN §7): a hosted test checkout page at
+// The built-in sandbox payment provider (docs/payments.md): a hosted test checkout page at
 // /pay/sandbox/:id and Stripe-like signed webhooks sent to the portal over real HTTP, so
 // `npm start` and the e2e tests exercise the same path as a real provider.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Stripe card payments with the official SDK (DESIGN §7): a Checkout Session per order; webhooks
+// Stripe card payments with the official SDK (docs/payments.md): a Checkout Session per order; webhooks
 // verified by `constructEvent` on the raw body. STRIPE_API_BASE points the SDK elsewhere (tests).
 import Stripe from 'stripe';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -17,7 +17,7 @@ export interface StripeOptions {
   clock?: Clock;
 }
 
-/** Our SPEC §1 languages as Stripe Checkout locales (all nine are supported). */
+/** Our docs/product/languages.md languages as Stripe Checkout locales (all nine are supported). */
 const stripeLocales: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
   'en-US': 'en',
   'zh-CN': 'zh',
@@ -115,7 +115,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const locale = stripeLocales[input.language];
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
-        // The player chose "card" on the top-up screen (SPEC §2).
+        // The player chose "card" on the top-up screen (docs/product/top-up.md#top-up-screen).
         allowed_payment_method_types: ['card'],
         line_items: [
           {

@@ -1,10 +1,10 @@
-// The payment provider interface (DESIGN §7): create a checkout -> pay_url; verify and parse a
+// The payment provider interface (docs/payments.md): create a checkout -> pay_url; verify and parse a
 // webhook; query a payment; refund. Implementations: sandbox (built in), stripe, paypal.
 // The orders module owns what an event *does*; a provider only says what happened.
 import type { FastifyInstance } from 'fastify';
 
 export type ProviderName = 'sandbox' | 'stripe' | 'paypal';
-/** What the player chose on the top-up screen (SPEC §2: Visa card or PayPal). */
+/** What the player chose on the top-up screen (docs/product/top-up.md#top-up-screen: Visa card or PayPal). */
 export type PayMethod = 'card' | 'paypal';
 
 export interface CheckoutInput {
@@ -15,7 +15,7 @@ export interface CheckoutInput {
   amount: number;
   currency: string;
   itemName: string;
-  /** SPEC §1 language tag of the player, for the provider's page. */
+  /** docs/product/languages.md language tag of the player, for the provider's page. */
   language: string;
   /** Absolute URL of the order page the player returns to (…/main/recharge/detail/{id}). */
   returnUrl: string;

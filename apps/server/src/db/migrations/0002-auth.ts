@@ -1,11 +1,11 @@
-// Sign-in tables (issue 3): hand-over tickets, verification codes (also the send log for rate
+// Sign-in tables: hand-over tickets, verification codes (also the send log for rate
 // limits), login attempts (throttling), the dev outbox, and per-account email-login switch.
 // Plain SQL valid on PostgreSQL 15.
 import { sql, type Kysely } from 'kysely';
 
 const statements = [
   sql`alter table accounts add column email_login_enabled boolean not null default true`,
-  // Single-use game-client / social hand-over tickets (SPEC §4 hctoken), stored as sha256.
+  // Single-use game-client / social hand-over tickets (docs/product/session.md#hand-over hctoken), stored as sha256.
   sql`create table web_tickets (
     id bigserial primary key,
     account_id bigint not null references accounts (id) on delete cascade,

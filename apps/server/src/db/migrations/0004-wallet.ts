@@ -1,4 +1,4 @@
-// HC Point wallet (DESIGN §5): an append-only double-entry ledger. The database itself refuses
+// HC Point wallet (docs/product/hc-point.md#balances): an append-only double-entry ledger. The database itself refuses
 // updates/deletes of entries, transfers whose entries do not sum to zero, and player balances
 // below zero, so no code path can break the ledger rules.
 import { sql, type Kysely } from 'kysely';

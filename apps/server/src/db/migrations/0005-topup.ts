@@ -1,4 +1,4 @@
-// Top-up (issue 4): catalog, orders with their timeline, payment webhook events, the job outbox
+// Top-up: catalog, orders with their timeline, payment webhook events, the job outbox
 // of the delivery worker, and the built-in sandbox provider's own payments. Servers and roles now
 // come from each game's gateway (docs/game-gateway.md), so the seeded server table goes.
 import { sql, type Kysely } from 'kysely';
@@ -39,7 +39,7 @@ const statements = [
     active boolean not null default true,
     created_at timestamptz not null default now()
   )`,
-  // Orders: server status 1 unpaid, 2 delivered, 3 failed, 4 closed, 5 refunded, 6 paid (SPEC §3).
+  // Orders: server status 1 unpaid, 2 delivered, 3 failed, 4 closed, 5 refunded, 6 paid (docs/product/top-up.md#order-statuses).
   // Everything shown later is a snapshot taken at creation (price, names, items).
   sql`create table orders (
     id bigserial primary key,

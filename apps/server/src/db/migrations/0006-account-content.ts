@@ -1,4 +1,4 @@
-// Issues 5 and 6: refund debts, real-name information, articles, home content, site pages and
+// refund debts, real-name information, articles, home content, site pages and
 // gift codes. (One migration for both issues: they were built together.)
 import { sql, type Kysely } from 'kysely';
 
@@ -18,7 +18,7 @@ const statements = [
   )`,
   sql`create index account_debts_open_idx on account_debts (game_account_id)
     where settled < amount`,
-  // SPEC §3 Real-name information; the ID number only encrypted (AES-256-GCM) plus a mask.
+  // docs/product/account.md#real-name-information; the ID number only encrypted (AES-256-GCM) plus a mask.
   sql`create table real_name_info (
     account_id bigint primary key references accounts (id),
     full_name text not null,
@@ -33,7 +33,7 @@ const statements = [
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now()
   )`,
-  // Articles (SPEC §3): texts {"en-US": {title, content (sanitised HTML), summary}}.
+  // Articles (docs/product/content.md#articles): texts {"en-US": {title, content (sanitised HTML), summary}}.
   sql`create table articles (
     id bigserial primary key,
     game_id integer references games (id),

@@ -1,4 +1,4 @@
-// Issue 7: the built-in analytics collector (SPEC §3 Logged events, §7; ADR 0022).
+// the built-in analytics collector (docs/product/analytics.md#events, docs/product/analytics.md#sending; ADR 0022).
 // Events are kept for ANALYTICS_RETENTION_DAYS, then deleted by the worker. No column holds a
 // password, code, token or real-name data: the contract's event schema has no field for them.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The pinned demo bulletin in all nine languages of SPEC §1 (plain text).
+// The pinned demo bulletin in all nine languages of docs/product/languages.md (plain text).
 import type { Language } from '@hc/contract';
 
 export const demoBulletinTexts: Record<Language, { title: string; content: string }> = {

@@ -1,5 +1,5 @@
-// The demo game's catalog (issue 4): six game packs, six HC Point packs and one top-up rebate
-// campaign, with names and texts in the nine languages of SPEC §1. Prices in USD cents; 1 HC Point
+// The demo game's catalog: six game packs, six HC Point packs and one top-up rebate
+// campaign, with names and texts in the nine languages of docs/product/languages.md. Prices in USD cents; 1 HC Point
 // is worth one US cent (a game pack paid with HC Point costs its price in cents). Icons are the
 // SVG files of apps/web/public/catalog, served with the web build at /catalog/<name>.svg.
 import { LANGUAGES, type Language } from '@hc/contract';
@@ -223,7 +223,7 @@ export const demoProducts: NewProduct[] = [
   })),
 ];
 
-/** The open-ended rebate campaign's description (SPEC §7 /api/recharge/rebate/info). */
+/** The open-ended rebate campaign's description (docs/product/api.md#top-up-calls /api/recharge/rebate/info). */
 export const demoRebateTexts: Names = {
   'en-US':
     'Top-up rebate: get HC Point back on game packs — 5% from $19.99, 10% from $49.99 and 15% from $99.99.',

@@ -1,6 +1,6 @@
-// Demo content of issue 6 for the demo game: its home configuration (banner, Android and PC
+// Demo content for the demo game: its home configuration (banner, Android and PC
 // download links, footer paths), three Game Info and three Game Features blocks, twelve articles
-// across types 1–4 and the four footer pages, all in the nine languages of SPEC §1. Images are the
+// across types 1–4 and the four footer pages, all in the nine languages of docs/product/languages.md. Images are the
 // SVG files of apps/web/public/content, served with the web build at /content/<name>.svg.
 import { LANGUAGES, type Language } from '@hc/contract';
 import { createContentRepository, type DocText } from '../../modules/content/content.repository';

@@ -1,4 +1,4 @@
-// The demo gift code (issue 6 part 4): `WELCOME2026`, a shared code of the demo game that every
+// The demo gift code: `WELCOME2026`, a shared code of the demo game that every
 // account can redeem once, for the seeded Starter Pack (60 Gems, 5,000 Gold, 1 Summon Scroll).
 // No expiry and no total cap. Shared codes are meant to be public, so this one is a word.
 import { createRedeemRepository } from '../../modules/redeem/redeem.repository';

@@ -23,7 +23,7 @@ export const DEMO_ACCOUNT = {
   account: 'demo',
   password: 'demo1234',
   email: 'demo@example.com',
-  /** E.164; phone login and reset (issue 3). */
+  /** E.164; phone login and reset. */
   phone: '+15550100',
 } as const;
 

@@ -1,4 +1,4 @@
-// Retention (issue 7 part 4: "Events are deleted after a configurable retention period"):
+// Retention ("Events are deleted after a configurable retention period"):
 // events older than ANALYTICS_RETENTION_DAYS, replay nonces older than twice the timestamp
 // tolerance (a replay that old already fails the timestamp check, ADR 0022) and finished rate
 // windows. Deleted in batches so one round never holds a long lock; the worker runs it at most

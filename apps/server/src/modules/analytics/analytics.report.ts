@@ -1,4 +1,4 @@
-// The analytics report (issue 7 part 3): counts per event per UTC day and the top-up funnel
+// The analytics report: counts per event per UTC day and the top-up funnel
 // (devices that saw the top-up page -> later asked to buy -> later completed a buy) for a range
 // of whole UTC days. `npm run portal -- analytics-report` prints it (commands/analytics-report.ts).
 // "Later" compares event times (Unix seconds): an event in the same second counts as later.
@@ -6,7 +6,7 @@ import { prefixedEventName } from '@hc/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
-/** The top-up page's route (apps/web/src/lib/paths.ts `paths.recharge`, SPEC §2). */
+/** The top-up page's route (apps/web/src/lib/paths.ts `paths.recharge`, docs/product/top-up.md#top-up-screen). */
 export const TOPUP_PAGE = '/main/recharge';
 
 export interface AnalyticsReport {

@@ -1,4 +1,4 @@
-// The analytics calls (issue 7 parts 2-3; SPEC §3, §7; ADR 0022): the per-session signing key,
+// The analytics calls (docs/product/analytics.md#events, docs/product/analytics.md#sending; ADR 0022): the per-session signing key,
 // the built-in collector, and in development a read-back route for the browser test.
 import { ANALYTICS_LIMITS, analyticsDeviceIdSchema, api, ErrorCode } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';

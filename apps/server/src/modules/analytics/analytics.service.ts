@@ -1,4 +1,4 @@
-// The built-in analytics collector (issue 7 part 3; SPEC §3 Logged events, §7; ADR 0022, 0032).
+// The built-in analytics collector (docs/product/analytics.md#events, docs/product/analytics.md#sending; ADR 0022, 0032).
 // A batch is checked in this order, cheapest and stateless first, so junk never reaches the
 // database: payload size -> JSON -> batch envelope -> sid expiry and signature -> timestamp
 // window -> events per client IP -> the sid was handed out by the session call, for this

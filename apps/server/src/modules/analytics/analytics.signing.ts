@@ -1,4 +1,4 @@
-// The analytics signing scheme (issue 7 part 2, SPEC §7 "a signed request"; ADR 0022).
+// The analytics signing scheme (docs/product/analytics.md#sending "a signed request"; ADR 0022).
 //   sid = "<expires_at>.<16 random bytes, base64url>"
 //   key = HMAC-SHA256(ANALYTICS_SIGNING_SECRET, "hc-analytics-v1|<sid>|<device_id>")
 //   sig = base64url(HMAC-SHA256(key, payload))      (payload: the batch's JSON text)

@@ -1,4 +1,4 @@
-// Wires analytics (issue 7) into the app: the rate counter (Redis or table, closed with the
+// Wires analytics into the app: the rate counter (Redis or table, closed with the
 // app), the collector service and its routes. The dev read-back route exists only with
 // DEV_OUTBOX outside production, like /dev/outbox.
 import type { FastifyInstance } from 'fastify';

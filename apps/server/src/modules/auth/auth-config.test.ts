@@ -1,4 +1,4 @@
-// Sign-in configuration (issue 3): the dev outbox is off unless asked for, SMS needs all three
+// Sign-in configuration: the dev outbox is off unless asked for, SMS needs all three
 // Twilio variables, SMTP_URL must be smtp(s):// and is never echoed in errors.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';

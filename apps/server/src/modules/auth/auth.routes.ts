@@ -1,4 +1,4 @@
-// Routes of the sign-in calls (SPEC §7 /api/user/*): login, hctoken exchange, logout, code
+// Routes of the sign-in calls (docs/product/api.md#sign-in-and-session-calls /api/user/*): login, hctoken exchange, logout, code
 // sending, password reset, sdk ticket. Business rules live in the services.
 import { api } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';

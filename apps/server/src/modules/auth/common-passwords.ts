@@ -1,4 +1,4 @@
-// Block list of common passwords (issue 3): @zxcvbn-ts/language-common's 49k-entry list,
+// Block list of common passwords: @zxcvbn-ts/language-common's 49k-entry list,
 // compared case-insensitively; loaded once on first use.
 import { dictionary } from '@zxcvbn-ts/language-common';
 

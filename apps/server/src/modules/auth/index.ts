@@ -1,4 +1,4 @@
-// Wires the sign-in area (issue 3) into the app: mail/SMS adapters and the dev outbox from
+// Wires the sign-in area into the app: mail/SMS adapters and the dev outbox from
 // config, code, login, reset and hand-over services, and their routes.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';

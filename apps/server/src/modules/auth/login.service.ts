@@ -1,4 +1,4 @@
-// Sign-in (SPEC §2, §4, §7 /api/user/login, /api/user/tmpWebTokenLogin): account + password,
+// Sign-in (docs/product/sign-in.md#login-screen, docs/product/session.md#hand-over, docs/product/api.md#sign-in-and-session-calls /api/user/login, /api/user/tmpWebTokenLogin): account + password,
 // email + password or email code, phone + code; every path ends in startSession.
 import { ErrorCode, type LoginResult } from '@hc/contract';
 import type { z } from 'zod';
@@ -118,7 +118,7 @@ export function createLoginService(deps: LoginServiceDeps) {
     },
 
     /**
-     * SPEC §4 hctoken: a single-use ticket becomes a session (not remembered). A game-client
+     * docs/product/session.md#hand-over hctoken: a single-use ticket becomes a session (not remembered). A game-client
      * ticket hands over the game's own sign-in, so it does not end other sessions.
      */
     async exchangeTicket(ticket: string): Promise<LoginResult> {

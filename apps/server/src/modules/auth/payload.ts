@@ -1,4 +1,4 @@
-// Decrypting SPEC §5 payloads: a payload that does not decrypt (tampered, wrong key, garbage)
+// Decrypting docs/product/api.md#payload-encryption payloads: a payload that does not decrypt (tampered, wrong key, garbage)
 // is InvalidParams, never SystemBusy.
 import { decryptPayload, ErrorCode } from '@hc/contract';
 import { AppError } from '../../lib/app-error';

@@ -1,4 +1,4 @@
-// Password reset by email or phone code (SPEC §4 Password reset, §5): `data` decrypts to
+// Password reset by email or phone code (docs/product/sign-in.md#password-reset, docs/product/api.md#payload-encryption): `data` decrypts to
 // { account, code, passwd, passwd2 }. Checks run cheapest first and before the code is
 // consumed; a successful reset revokes every session of the account.
 import { checkPassword, e164Phone, emailAddress, ErrorCode } from '@hc/contract';
@@ -14,7 +14,7 @@ import { isCommonPassword } from './common-passwords';
 import { decryptJsonOrInvalid } from './payload';
 
 // The contract's resetPayloadSchema folds mismatch and format into one issue list; the
-// server needs to tell them apart (SPEC §8 PasswordFormatMismatch vs "passwords differ").
+// server needs to tell them apart (docs/product/errors.md#error-catalogue PasswordFormatMismatch vs "passwords differ").
 const payloadShape = z.object({
   account: z.string().min(1).max(254),
   code: z.string().max(16),

@@ -23,7 +23,7 @@ export interface ProductRow {
   price: number;
   currency: string;
   icon: string;
-  /** Extra percent shown on the tag (SPEC §3). */
+  /** Extra percent shown on the tag (docs/product/top-up.md#items). */
   bonus: number;
   /** HC Point gift (coin packs: credited to present). */
   gift: number;

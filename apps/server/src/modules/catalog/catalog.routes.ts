@@ -1,4 +1,4 @@
-// Catalog calls (SPEC §7): /api/order/webProduct, /api/order/webCoinProduct,
+// Catalog calls (docs/product/api.md#top-up-calls): /api/order/webProduct, /api/order/webCoinProduct,
 // /api/order/webPayChannel, /api/recharge/v2/items and /api/recharge/rebate/info.
 // None of them calls the game gateway: webCreate validates server and role before any payment.
 import { api, ErrorCode, type RequestHeaders } from '@hc/contract';
@@ -29,7 +29,7 @@ export function registerCatalogRoutes(
   const accounts = createAccountsRepository(deps.db);
   const games = createGamesRepository(deps.db);
 
-  /** The request's game: the gameid header (SPEC §7), else the first bound game, else the first game. */
+  /** The request's game: the gameid header (docs/product/api.md#request-headers), else the first bound game, else the first game. */
   async function gameOf(
     session: Session | null,
     headers: RequestHeaders,

@@ -1,4 +1,4 @@
-// The catalog (SPEC §3 Product item, §7 /api/order/webProduct, webCoinProduct, webPayChannel,
+// The catalog (docs/product/top-up.md#items, docs/product/api.md#top-up-calls /api/order/webProduct, webCoinProduct, webPayChannel,
 // /api/recharge/v2/items, /api/recharge/rebate/info): game packs and HC Point packs of a game,
 // the payment methods of a product and the running rebate campaign.
 // Product lists are the hot read of the top-up page: each (game, kind) list is cached in memory
@@ -34,7 +34,7 @@ export type PayMethod = 'card' | 'paypal' | 'epoint';
 /** Default lifetime of a cached (game, kind) product list. */
 export const CATALOG_CACHE_TTL_MS = 30_000;
 
-/** Text in `language`, else en-US (SPEC §9), else any language, else ''. */
+/** Text in `language`, else en-US (docs/product/languages.md#fallback), else any language, else ''. */
 export function localized(texts: LocalizedText, language: string): string {
   return (
     texts[language] ??
@@ -54,7 +54,7 @@ export function isSoldOn(product: Pick<ProductRow, 'serverIds'>, serverId: numbe
   return product.serverIds === null || product.serverIds.includes(serverId);
 }
 
-/** SPEC §3, §9: price×1000, then the catalogue's sort, then id. */
+/** docs/product/top-up.md#items, docs/product/constants.md#rules: price×1000, then the catalogue's sort, then id. */
 export function compareProducts(a: ProductRow, b: ProductRow): number {
   return productSortKey(a) - productSortKey(b) || a.sort - b.sort || a.id - b.id;
 }
@@ -70,7 +70,7 @@ export function availableMethods(
   const methods: PayMethod[] = [];
   if (card) methods.push('card');
   if (paypal) methods.push('paypal');
-  // HC Point buys game packs only: HC Point packs are bought with money (SPEC §2 Top-up).
+  // HC Point buys game packs only: HC Point packs are bought with money (docs/product/top-up.md#top-up-screen).
   if (product.kind === 'game') methods.push('epoint');
   return methods;
 }
@@ -113,7 +113,7 @@ export function channelName(channelCode: string, language: string): string {
     : channelCode;
 }
 
-/** webPayChannel rows for a product (SPEC §2 Top-up: Visa card or PayPal, plus HC Point). */
+/** webPayChannel rows for a product (docs/product/top-up.md#top-up-screen: Visa card or PayPal, plus HC Point). */
 export function payChannelsFor(
   config: { payments: PaymentsConfig },
   product: Pick<ProductRow, 'kind'>,
@@ -127,7 +127,7 @@ export function payChannelsFor(
   }));
 }
 
-/** The SPEC §3 Product item on the wire; a rebate is shown only until its end. */
+/** The docs/product/top-up.md#items on the wire; a rebate is shown only until its end. */
 export function toWireProduct(product: ProductRow, language: string, now: Date): Product {
   const nowTs = Math.floor(now.getTime() / 1000);
   const rebate =

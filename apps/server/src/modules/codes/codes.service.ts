@@ -1,4 +1,4 @@
-// Verification codes (SPEC §5, issue 3): 6 digits, valid 10 minutes, single use, bound to
+// Verification codes (docs/product/sign-in.md#verification-codes): 6 digits, valid 10 minutes, single use, bound to
 // channel + destination + purpose, stored as an HMAC. 5 wrong tries kill a code; a new code
 // supersedes older ones.
 //

@@ -1,5 +1,5 @@
-// /api/character/info/select and /api/character/game/info (SPEC §2 Account screen, §7): the role
-// a player picks, checked with the game through its gateway (DESIGN §6), and the games bound to
+// /api/character/info/select and /api/character/game/info (docs/product/account.md#account-screen, docs/product/api.md#account-calls): the role
+// a player picks, checked with the game through its gateway (docs/game-gateway.md), and the games bound to
 // the account with the role of the newest order of each game account.
 import { ErrorCode, type SelectedCharacter } from '@hc/contract';
 import type { Kysely } from 'kysely';
@@ -30,7 +30,7 @@ export function createCharacterService(deps: {
   return {
     /**
      * The role as the game reports it: unknown -> RoleNotFound, maintenance ->
-     * serverMaintenance, game unreachable -> SystemBusy (SPEC §8). Nothing is stored.
+     * serverMaintenance, game unreachable -> SystemBusy (docs/product/errors.md#error-catalogue). Nothing is stored.
      */
     async select(
       session: Session,

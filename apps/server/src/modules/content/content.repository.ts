@@ -1,6 +1,6 @@
 // Data access for the reading side of the portal (0006-account-content): articles, the per-game
 // home configuration, Game Info / Game Features blocks and the footer pages. The only code naming
-// these tables. Every HTML text is sanitised here before it is stored (issue 6), and the service
+// these tables. Every HTML text is sanitised here before it is stored, and the service
 // sanitises it again when it is served.
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
@@ -63,7 +63,7 @@ const link = z.string().min(1).nullable().optional();
 
 /** Home configuration of a game as kept in game_home.config (all fields optional). */
 export const homeConfigSchema = z.object({
-  /** Banner / key-art URL (SPEC §3 Home config `cgi`). */
+  /** Banner / key-art URL (docs/product/content.md#home-configuration `cgi`). */
   cgi: z.string().optional(),
   downloads: z.object({ android: link, pc: link, ios: link }).optional(),
   /** Analytics collector; default `${publicBaseUrl}/api/analytics/collect`. */
@@ -142,7 +142,7 @@ export function createContentRepository(db: Kysely<DB>) {
   }
 
   return {
-    /** Stores an article with its HTML sanitised (issue 6: sanitised when stored). */
+    /** Stores an article with its HTML sanitised (sanitised when stored). */
     async insertArticle(article: NewArticle): Promise<number> {
       const row = await db
         .insertInto('articles')

@@ -1,4 +1,4 @@
-// Routes of the reading side (SPEC §7): /api/setting/webHomeConfJodo, /api/game/info/content/:id,
+// Routes of the reading side (docs/product/api.md#content-calls): /api/setting/webHomeConfJodo, /api/game/info/content/:id,
 // /api/setting/webArticle, /api/setting/webArticleDetail, /api/setting/page (footer pages), and
 // the character calls /api/character/info/select and /api/character/game/info.
 import { api } from '@hc/contract';

@@ -1,6 +1,6 @@
-// The reading side of the portal (SPEC §2 Home, §3 Article and Home config, §7): home
+// The reading side of the portal (docs/product/content.md#home, docs/product/content.md#articles, docs/product/content.md#home-configuration, docs/product/api.md#content-calls): home
 // configuration, Game Info / Game Features blocks, articles and footer pages in the request
-// language with en-US fallback (SPEC §9). Stored HTML is sanitised again before it is served.
+// language with en-US fallback (docs/product/constants.md#stored-keys). Stored HTML is sanitised again before it is served.
 import {
   ErrorCode,
   FALLBACK_LANGUAGE,
@@ -23,7 +23,7 @@ import { createContentRepository, type DocText } from './content.repository';
 
 const toSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** The text in `language`, else en-US (SPEC §9), else any language there is. */
+/** The text in `language`, else en-US (docs/product/languages.md#fallback), else any language there is. */
 export function localize(texts: LocalizedDoc, language: Language): DocText | undefined {
   return texts[language] ?? texts[FALLBACK_LANGUAGE] ?? Object.values(texts).find(Boolean);
 }
@@ -67,7 +67,7 @@ export function createContentService(deps: {
       });
       const pick = (kind: 'info' | 'feature') =>
         summaries.filter((s) => s.kind === kind).map(({ kind: _kind, ...rest }) => rest);
-      // A link shows only for a platform the game is on (SPEC §3 Game platforms).
+      // A link shows only for a platform the game is on (docs/product/top-up.md#order-statuses Game platforms).
       const offered = (platform: 'android' | 'pc' | 'ios') =>
         (game.platforms as readonly string[]).includes(platform)
           ? (home?.downloads?.[platform] ?? null)
@@ -108,7 +108,7 @@ export function createContentService(deps: {
       };
     },
 
-    /** SPEC §3 Article list: pinned first, newest first; a page past the end is empty. */
+    /** docs/product/content.md#articles list: pinned first, newest first; a page past the end is empty. */
     async articles(
       query: { page: number; size: number; type?: ArticleTypeValue; gameId?: number },
       language: Language,

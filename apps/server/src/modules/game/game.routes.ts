@@ -1,5 +1,5 @@
-// /api/user/webRole (SPEC §3 Server and role, §7): the servers of the request's game with the
-// roles of the player's game account there, read through the game gateway (DESIGN §6).
+// /api/user/webRole (docs/product/top-up.md#servers-and-roles, docs/product/api.md#top-up-calls): the servers of the request's game with the
+// roles of the player's game account there, read through the game gateway (docs/game-gateway.md).
 import { api, ErrorCode } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { GameGateway } from '../../adapters/game-gateway/types';

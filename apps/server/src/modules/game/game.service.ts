@@ -1,5 +1,5 @@
-// Servers and roles of a game, read through its game gateway (DESIGN §6): the list behind
-// /api/user/webRole (SPEC §3 Server and role) and the server/role check done before an order.
+// Servers and roles of a game, read through its game gateway (docs/game-gateway.md): the list behind
+// /api/user/webRole (docs/product/top-up.md#servers-and-roles) and the server/role check done before an order.
 import { ErrorCode, type ServerRoles } from '@hc/contract';
 import {
   GatewayError,
@@ -36,7 +36,7 @@ function requireGateway(gateway: GameGateway, gameId: number): void {
 /**
  * The server and role an order goes to, as the game reports them (client-sent names are never
  * trusted). Unknown server or role -> RoleNotFound; server in maintenance -> serverMaintenance
- * (SPEC §3 Server state); the game unreachable -> SystemBusy.
+ * (docs/product/top-up.md#servers-and-roles); the game unreachable -> SystemBusy.
  */
 export async function findServerAndRole(
   gateway: GameGateway,
@@ -71,7 +71,7 @@ export function createGameService(deps: { gateway: GameGateway }) {
   return {
     /**
      * Every server of the game with the game account's roles there; a server without roles has
-     * `roles: []` and the web says "the server has no role information" (SPEC §5).
+     * `roles: []` and the web says "the server has no role information" (docs/product/top-up.md#before-paying).
      */
     async serverRoles(gameId: number, uid: number, log?: GameLog): Promise<ServerRoles[]> {
       return viaGateway(log, gameId, async () => {

@@ -1,4 +1,4 @@
-// Single-use hand-over tickets (SPEC §4 `?hctoken=`): the game client (sdk/ticket/get) and the
+// Single-use hand-over tickets (docs/product/session.md#hand-over `?hctoken=`): the game client (sdk/ticket/get) and the
 // social callbacks issue one; /api/user/tmpWebTokenLogin exchanges it for a session. Only the
 // sha256 of a ticket is stored; a ticket lives 5 minutes and works once.
 import { createHash, randomBytes } from 'node:crypto';

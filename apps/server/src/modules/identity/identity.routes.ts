@@ -1,4 +1,4 @@
-// Real-name calls (SPEC §7 /api/user/real/info/query, /api/identity/save): the signed-in
+// Real-name calls (docs/product/api.md#account-calls /api/user/real/info/query, /api/identity/save): the signed-in
 // account's own information only.
 import { api } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';

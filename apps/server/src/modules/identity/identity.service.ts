@@ -1,5 +1,5 @@
-// Real-name information (SPEC §2 Account screen, §3 Real-name information, §5, §7
-// /api/user/real/info/query and /api/identity/save; issue 5 part 7). `data` is a SPEC §5
+// Real-name information (docs/product/account.md#account-screen, docs/product/account.md#real-name-information, docs/product/errors.md#validation-messages, docs/product/api.md#account-calls
+// /api/user/real/info/query and /api/identity/save). `data` is a docs/product/api.md#payload-encryption
 // payload holding the JSON of identityPayloadSchema. A payload that does not decrypt, is not
 // JSON or does not match the schema is InvalidParams and nothing is stored. The whole record is
 // stored only encrypted under the DATA_KEY keyring (real-name-cipher.ts, ADR 0027); answers mask

@@ -1,4 +1,4 @@
-// How real-name fields are shown back (SPEC §3 Real-name information; contract realInfoSchema):
+// How real-name fields are shown back (docs/product/account.md#real-name-information; contract realInfoSchema):
 // the ID number, phone and email are masked; the stars keep the original length.
 
 function keepEnds(value: string, head: number, tail: number): string {

@@ -1,4 +1,4 @@
-// The job outbox (DESIGN §5 Delivery, ADR 0016): a job is inserted in the same transaction as
+// The job outbox (ARCHITECTURE.md#jobs-and-the-worker Delivery, ADR 0016): a job is inserted in the same transaction as
 // the change that needs it, so it exists exactly when that change committed. Workers claim due
 // jobs with FOR UPDATE SKIP LOCKED under a lease; a worker that dies mid-job loses the lease and
 // another takes the job again (handlers are idempotent: the game dedupes on the delivery id).
@@ -152,6 +152,17 @@ export function createJobQueue(db: Kysely<DB>) {
         .where('state', '=', 'running')
         .execute();
       return state;
+    },
+
+    /** Jobs waiting or leased, per kind and state (the partial index jobs_due_idx covers them). */
+    async depth(): Promise<Array<{ kind: string; state: JobState; count: number }>> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['kind', 'state', (eb) => eb.fn.countAll<string>().as('count')])
+        .where('state', 'in', ['pending', 'running'])
+        .groupBy(['kind', 'state'])
+        .execute();
+      return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.count) }));
     },
 
     /** Operator view: counts per kind and state. */

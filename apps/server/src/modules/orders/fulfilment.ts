@@ -1,6 +1,6 @@
-// What the worker does with an order's jobs (DESIGN §5 Delivery): `deliver` sends a paid game
+// What the worker does with an order's jobs (ARCHITECTURE.md#jobs-and-the-worker Delivery): `deliver` sends a paid game
 // pack's items to the game through its gateway (idempotent on the delivery id) and completes
-// the order; `receipt` mails the player after completion (issue 4 part 8).
+// the order; `receipt` mails the player after completion.
 import { ServerOrderStatus } from '@hc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,6 +9,7 @@ import type { DeliverInput, GameGateway } from '../../adapters/game-gateway/type
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { DELIVERY_JOB_KINDS, metrics } from '../../lib/metrics';
 import { enqueueJob, type Job, type JobHandler, type JobKind, type JobQueue } from '../jobs/jobs';
 import { createWalletService } from '../wallet/wallet.service';
 import { createOrdersRepository, type OrderRow } from './orders.repository';
@@ -43,6 +44,18 @@ export function deliveryOf(order: OrderRow): DeliverInput {
     items: order.items,
     orderId: order.sdk_order_id,
   };
+}
+
+/** Job and delivery metrics of one finished attempt (lib/metrics.ts). */
+function countJob(job: Job, result: 'done' | 'failed' | 'dead'): void {
+  metrics.jobs.inc({ kind: job.kind, result });
+  if (!DELIVERY_JOB_KINDS.has(job.kind)) return;
+  metrics.deliveries.inc({ kind: job.kind, result: result === 'done' ? 'success' : 'failure' });
+  if (result !== 'failed')
+    metrics.deliveryAttempts.observe(
+      { kind: job.kind, result: result === 'done' ? 'delivered' : 'dead' },
+      job.attempts,
+    );
 }
 
 export function createFulfilment(deps: FulfilmentDeps) {
@@ -121,12 +134,14 @@ export function createFulfilment(deps: FulfilmentDeps) {
               : deps.handlers?.[job.kind];
         if (handler === undefined) throw new Error(`no handler for job kind ${job.kind}`);
         await handler(job);
+        countJob(job, 'done');
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const state = await queue.fail(job, clock.now(), message, {
           maxAttempts: config.worker.deliveryMaxAttempts,
           backoff: { baseMs: config.worker.backoffBaseMs, maxMs: config.worker.backoffMaxMs },
         });
+        countJob(job, state === 'dead' ? 'dead' : 'failed');
         const level = state === 'dead' ? 'error' : 'warn';
         log[level](
           { err, job: job.id, kind: job.kind, attempts: job.attempts, state },

@@ -1,4 +1,4 @@
-// Wires the top-up order area (issue 4) into the app: the orders service, its calls, the
+// Wires the top-up order area into the app: the orders service, its calls, the
 // webhook endpoint and each payment provider's own routes (sandbox checkout, PayPal return).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Data access for orders and their timeline (SPEC §3 Order status, §4 Order; DESIGN §5). Every
+// Data access for orders and their timeline (docs/product/top-up.md#order-statuses, docs/product/top-up.md#order-lifecycle, docs/decisions/0009-order-status-meaning.md). Every
 // status change goes through `transition`, which also writes the timeline row, and only moves
 // an order that is still in one of the expected statuses (the guard against double transitions).
 import type { Kysely, Selectable, Transaction } from 'kysely';

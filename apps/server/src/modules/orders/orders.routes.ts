@@ -1,11 +1,12 @@
-// Order calls (SPEC §7 /api/order/webCreate, /api/payment/order/epoint/pay, the order detail)
-// and the payment providers' webhook endpoint, which verifies on the raw body (DESIGN §7).
+// Order calls (docs/product/api.md#hc-point-calls /api/order/webCreate, /api/payment/order/epoint/pay, the order detail)
+// and the payment providers' webhook endpoint, which verifies on the raw body (docs/payments.md).
 import { api, ErrorCode } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { WebhookVerificationError, type ProviderName } from '../../adapters/payments/types';
 import type { PaymentProviders } from '../../adapters/payments';
 import { AppError } from '../../lib/app-error';
 import { pickLanguage } from '../../lib/language';
+import { metrics } from '../../lib/metrics';
 import { registerCall } from '../../plugins/register-call';
 import { gameIdOf } from '../user/user.routes';
 import type { UserService } from '../user/user.service';
@@ -72,6 +73,7 @@ export function registerOrderRoutes(
         } catch (err) {
           if (!(err instanceof WebhookVerificationError)) throw err;
           req.log.warn({ provider: provider.name, reason: err.message }, 'webhook rejected');
+          metrics.webhooks.inc({ provider: provider.name, outcome: 'rejected' });
           return reply
             .code(400)
             .send({ code: ErrorCode.AuthFail, msg: 'webhook verification failed' });
@@ -83,9 +85,11 @@ export function registerOrderRoutes(
           // Nothing was stored (one transaction). HTTP 503 makes the provider retry; a 200 with a
           // SystemBusy envelope would count as delivered (database outage, fault suite).
           req.log.error({ err, provider: provider.name, event: event.eventId }, 'webhook failed');
+          metrics.webhooks.inc({ provider: provider.name, outcome: 'error' });
           return reply.code(503).send({ code: ErrorCode.SystemBusy, msg: 'retry later' });
         }
         req.log.info({ provider: provider.name, event: event.eventId, outcome }, 'webhook applied');
+        metrics.webhooks.inc({ provider: provider.name, outcome });
         const code =
           outcome === 'unknown_order'
             ? ErrorCode.OrderNotFound

@@ -1,8 +1,8 @@
-// Orders (SPEC §2 Top-up / Order status screens, §3, §4; DESIGN §5, §7): creation with a price
+// Orders (docs/product/top-up.md#top-up-screen, docs/product/top-up.md#order-status-screen, docs/product/top-up.md#order-statuses, docs/product/top-up.md#order-lifecycle, docs/decisions/0009-order-status-meaning.md, docs/payments.md): creation with a price
 // snapshot after checking product, channel, server and role; payment by a provider (webhook
 // events, applied exactly once) or by HC Point; the timeline; expiry of unpaid orders.
 //
-// Server statuses (SPEC §3): 1 unpaid, 6 paid (shown "processing"), 2 delivered (completed),
+// Server statuses (docs/product/top-up.md#order-statuses): 1 unpaid, 6 paid (shown "processing"), 2 delivered (completed),
 // 3 failed, 4 closed (timed out), 5 refunded. A paid game pack gets a delivery job in the same
 // transaction; a paid HC Point pack is credited to the wallet in the same transaction.
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import type { PaymentEvent, PaymentProvider, ProviderName } from '../../adapters
 import type { PaymentProviders } from '../../adapters/payments';
 import { AppError } from '../../lib/app-error';
 import { unixSeconds, type Clock } from '../../lib/clock';
+import { metrics } from '../../lib/metrics';
 import type { RateCounter } from '../../lib/rate-counter';
 import {
   channelName,
@@ -275,7 +276,7 @@ export function createOrdersService(deps: OrdersDeps) {
       });
     }
     if (order.kind === 'coin') {
-      // HC Point pack: basic = amount, present = gift, exactly as the product showed (SPEC §3).
+      // HC Point pack: basic = amount, present = gift, exactly as the product showed (docs/product/hc-point.md#balance).
       await creditHcPoint(trx, {
         gameAccountId: order.game_account_id,
         basic: order.hc_amount ?? 0,
@@ -361,7 +362,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (channel.method === 'epoint' && product.currency !== HC_POINT_CURRENCY)
         throw new AppError(ErrorCode.PayChannelUnavailable);
       if (!isSoldOn(product, body.server_id)) throw new AppError(ErrorCode.ProductNotFound);
-      // Names come from the game, never from the client (SPEC §7 role_name/server_name).
+      // Names come from the game, never from the client (docs/product/api.md#top-up-calls role_name/server_name).
       const { server, role } = await findServerAndRole(
         gateway,
         input.gameId,
@@ -501,7 +502,7 @@ export function createOrdersService(deps: OrdersDeps) {
       return checkoutOf(order);
     },
 
-    /** The order screen (SPEC §2): only the owner sees it; anyone else gets OrderNotFound. */
+    /** The order screen (docs/product/top-up.md#order-status-screen): only the owner sees it; anyone else gets OrderNotFound. */
     async detail(
       accountId: number,
       sdkOrderId: string,
@@ -535,7 +536,7 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /**
-     * SPEC §7 /api/payment/order/epoint/pay: debit, mark paid and enqueue delivery in one
+     * docs/product/api.md#hc-point-calls /api/payment/order/epoint/pay: debit, mark paid and enqueue delivery in one
      * transaction. Too little HC Point -> ePointNumInsufficient and nothing changes. Paying the
      * same order again answers its current state without moving HC Point a second time.
      */
@@ -567,6 +568,8 @@ export function createOrdersService(deps: OrdersDeps) {
         });
         return { order, status: Paid as OrderStatusValue, balance: debit.balance };
       });
+      // Paid by this call (a repeat call answers without a balance): counted once committed.
+      if (result.balance !== undefined) metrics.ordersPaid.inc({ provider: 'epoint' });
       return {
         sdk_order_id: result.order.sdk_order_id,
         status: result.status,
@@ -584,7 +587,7 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async applyPaymentEvent(provider: ProviderName, event: PaymentEvent): Promise<ApplyOutcome> {
       const now = clock.now();
-      return db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('payment_events')
           .values({
@@ -723,6 +726,9 @@ export function createOrdersService(deps: OrdersDeps) {
         const refund = await refundOrder(trx, order, now, 'provider_refund');
         return record(refund.refunded ? 'refunded' : 'no_change', order.id);
       });
+      // Counted once committed (lib/metrics.ts).
+      if (outcome === 'paid') metrics.ordersPaid.inc({ provider });
+      return outcome;
     },
 
     /**

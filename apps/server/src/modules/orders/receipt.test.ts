@@ -1,4 +1,4 @@
-// Receipt email (issue 4 part 8): nine languages (SPEC §1) with en-US fallback (SPEC §9),
+// Receipt email: nine languages (docs/product/languages.md) with en-US fallback (docs/product/languages.md#fallback),
 // currency minor units, HC Point balance on coin packs only, HTML escaping, sending via Mailer.
 import { LANGUAGES } from '@hc/contract';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// Receipt email after a completed order (issue 4 part 8): order id, item, amount and, for HC
-// Point packs, the credit and the new balance; in the player's language (SPEC §1, en-US
-// fallback per SPEC §9), sent through the same Mailer as the sign-in codes.
+// Receipt email after a completed order: order id, item, amount and, for HC
+// Point packs, the credit and the new balance; in the player's language (docs/product/languages.md, en-US
+// fallback per docs/product/languages.md#fallback), sent through the same Mailer as the sign-in codes.
 import { FALLBACK_LANGUAGE, type Language } from '@hc/contract';
 import type { Mailer } from '../../adapters/mail/mail';
 import { matchLanguage } from '../../lib/language';
@@ -19,7 +19,7 @@ export interface ReceiptInput {
   completedAt: Date;
   /** HC Point balance after the credit; HC Point packs only (its presence marks one). */
   hcBalance?: number;
-  /** HC Point this order added: bought (basic) and bonus (present), DESIGN §5. */
+  /** HC Point this order added: bought (basic) and bonus (present), docs/product/hc-point.md#balances. */
   hcCredited?: { basic: number; present: number };
   /** Absolute link to the order detail page. */
   orderUrl: string;

@@ -1,4 +1,4 @@
-// Refunds (issue 5 part 5; DESIGN §5, §6, §7): what a refunded order does, in the transaction
+// Refunds (docs/decisions/0019-refund-debt.md, docs/game-gateway.md, docs/payments.md): what a refunded order does, in the transaction
 // that moves it to 5 (refunded), and the worker's `takeback` job.
 //
 // - HC Point pack: the credited points are taken back (`<order>:refund`); what was already spent

@@ -1,4 +1,4 @@
-// Data access for the records screens (SPEC §3 Order record row and HC Point record row, §7
+// Data access for the records screens (docs/product/account.md#top-up-history, docs/product/hc-point.md#hc-point-record, docs/product/api.md#account-calls
 // /api/order/record and /api/order/coin/record): one page of an account's orders, and one page
 // of a game account's HC Point movements read from the ledger (0004-wallet), read only.
 import { sql, type Kysely, type SqlBool } from 'kysely';

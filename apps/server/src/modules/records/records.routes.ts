@@ -1,4 +1,4 @@
-// Record calls (SPEC §7 /api/order/record, /api/order/coin/record). The account comes from the
+// Record calls (docs/product/api.md#account-calls /api/order/record, /api/order/coin/record). The account comes from the
 // session only; the HC Point record reads the game account picked exactly as uinfo and
 // coinBalance pick it (gameid header, else the first bound game).
 import { api } from '@hc/contract';

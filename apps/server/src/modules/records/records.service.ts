@@ -1,7 +1,7 @@
-// Records (SPEC §3 Order record row, HC Point record row; §7 /api/order/record,
-// /api/order/coin/record; issue 5 part 6): only the caller's own rows, every time.
+// Records (docs/product/account.md#top-up-history, docs/product/hc-point.md#hc-point-record; docs/product/api.md#account-calls /api/order/record,
+// /api/order/coin/record): only the caller's own rows, every time.
 //
-// Status filter: the web sends a server status (toServerFilter, SPEC §3 "4 is sent as 2"). A
+// Status filter: the web sends a server status (toServerFilter, docs/product/top-up.md#order-statuses "4 is sent as 2"). A
 // filter matches every order that shows the same tag (displayStatus): 3 and 4 both match failed
 // and closed (both read "failed"); 1 matches unpaid only, because a paid order waiting for
 // delivery (6) reads "processing" and the web asks for it as 6 (client 2 -> server 6).

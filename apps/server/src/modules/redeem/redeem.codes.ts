@@ -1,4 +1,4 @@
-// Gift-code material (issue 6 part 4): normalising, hashing and generating codes. Codes are
+// Gift-code material: normalising, hashing and generating codes. Codes are
 // stored only as SHA-256 of the normalised code, so the table never reveals a usable code.
 //
 // Entropy: generated codes are 16 symbols of a 32-symbol alphabet (no 0/O, 1/I), drawn with

@@ -1,4 +1,4 @@
-// The worker's 'redeem' job (issue 6 part 4, DESIGN §5 Delivery): sends a redemption's pack to
+// The worker's 'redeem' job (ARCHITECTURE.md#jobs-and-the-worker Delivery): sends a redemption's pack to
 // the chosen role through the game gateway with delivery id `redeem:<n>` (the game applies each
 // id once, so a retried or repeated job never gives twice), then marks the redemption delivered.
 // A failure throws: the job retries with backoff like an order delivery, then goes dead.

@@ -1,4 +1,4 @@
-// The gift-code call (issue 6 part 4): POST /api/redeem/code/use for the signed-in player's
+// The gift-code call: POST /api/redeem/code/use for the signed-in player's
 // role in the request's game (gameid header).
 import { api, ErrorCode } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';

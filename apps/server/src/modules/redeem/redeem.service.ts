@@ -1,4 +1,4 @@
-// Redeeming gift codes and creating batches (issue 6 part 4; SPEC §1, §2 Home "Redeem Code").
+// Redeeming gift codes and creating batches (docs/product/content.md#redeem-codes, docs/product/content.md#home "Redeem Code").
 // A redemption checks the code, then the server and role with the game, then in ONE transaction
 // locks the code and batch rows and applies the rules, records the redemption, counts it and
 // enqueues the 'redeem' delivery job (the worker sends the pack, redeem.delivery.ts).

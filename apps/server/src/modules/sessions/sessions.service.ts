@@ -1,4 +1,4 @@
-// Sessions (DESIGN §5): an opaque random token (128+ bits) given to the client once and stored
+// Sessions (docs/product/session.md#token): an opaque random token (128+ bits) given to the client once and stored
 // hashed; idle and absolute expiry. "Remember me" drops the idle limit, the absolute one stays.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -99,7 +99,7 @@ export function createSessionService(deps: {
       await repo.revokeAllOfAccount(accountId, clock.now(), keepSessionId);
     },
 
-    /** Password reset: end every session of the account (issue 3). */
+    /** Password reset: end every session of the account. */
     async revokeAllOfAccount(accountId: number): Promise<void> {
       await repo.revokeAllOfAccount(accountId, clock.now());
     },

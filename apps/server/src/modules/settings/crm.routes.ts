@@ -1,4 +1,4 @@
-// SPEC §7 /api/setting/crmUrl: the customer-support link (issue 5 part 8, issue 6). One URL for
+// docs/product/api.md#system-calls /api/setting/crmUrl: the customer-support link (docs/product/content.md#customer-support). One URL for
 // the site today (CUSTOMER_SERVICE_URL); the gameid header is where a per-game link would hook in.
 import { api } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Unit tests for the same-origin redirect rule (issue 3 part 8) used by social sign-in.
+// Unit tests for the same-origin redirect rule used by social sign-in.
 import { describe, expect, it } from 'vitest';
 import { safeRedirectPath, withParams } from './safe-redirect';
 import { appleUserName } from './social.service';

@@ -104,7 +104,7 @@ export function registerSocialRoutes(
     return finish(reply, req.params.provider, outcome.location);
   });
 
-  // Sign in with Apple: response_mode=form_post (SPEC §4 Apple sign-in return).
+  // Sign in with Apple: response_mode=form_post (docs/product/sign-in.md#apple-sign-in-return).
   void app.register((scope, _options, done) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',

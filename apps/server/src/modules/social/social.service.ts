@@ -1,4 +1,4 @@
-// Social sign-in (issue 3 part 7, SPEC §1, §4): start a round trip with state, PKCE and nonce
+// Social sign-in (docs/product/sign-in.md#login-screen, docs/product/session.md): start a round trip with state, PKCE and nonce
 // kept server-side, then on the callback check them, find the identity by (provider, subject),
 // create an account on first sign-in when allowed, and hand over with a single-use ticket.
 // The state is bound to the browser that started the sign-in: `start` also returns a random
@@ -179,7 +179,7 @@ export function createSocialService(deps: SocialServiceDeps) {
       const accountId = await findOrCreateAccount(provider, profile);
       if (accountId === null) {
         deps.onFailure?.(provider, 'not_found', null);
-        // SPEC §4: Apple returns to the portal with appleId=false; the web shows the warning.
+        // docs/product/sign-in.md#apple-sign-in-return: Apple returns to the portal with appleId=false; the web shows the warning.
         return {
           location:
             provider === 'apple'

@@ -1,4 +1,4 @@
-// Routes for the system calls of SPEC §7: GET /api/time, GET /api/bulletin/top, /api/setting/init.
+// Routes for the system calls of docs/product/api.md#conventions: GET /api/time, GET /api/bulletin/top, /api/setting/init.
 import { api } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { pickLanguage } from '../../lib/language';

@@ -69,7 +69,7 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
         languages: [...LANGUAGES],
         fallback_language: FALLBACK_LANGUAGE,
         server_time: unixSeconds(clock.now()),
-        // Only configured providers get a login button (issue 3 part 7).
+        // Only configured providers get a login button.
         social: SOCIAL_PROVIDERS.filter((p) => config.social[p] !== undefined),
       };
     },

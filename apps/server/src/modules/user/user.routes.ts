@@ -5,8 +5,8 @@ import { registerCall } from '../../plugins/register-call';
 import type { UserService } from './user.service';
 
 /**
- * The `gameid` header as a game id (SPEC §7), or undefined. Game ids are int4 (`games.id`): a
- * larger number names no game and must not reach PostgreSQL (issue 8 part 4 fuzz).
+ * The `gameid` header as a game id (docs/product/api.md#request-headers), or undefined. Game ids are int4 (`games.id`): a
+ * larger number names no game and must not reach PostgreSQL (schema fuzzing, apps/server/test/fuzz.test.ts).
  */
 export function gameIdOf(header: string | undefined): number | undefined {
   const n = header === undefined ? Number.NaN : Number(header);

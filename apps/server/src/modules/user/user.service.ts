@@ -1,4 +1,4 @@
-// The current player's info for /api/user/uinfo (SPEC §3 client user info).
+// The current player's info for /api/user/uinfo (docs/product/session.md#user-info).
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createAccountsRepository } from '../accounts/accounts.repository';
@@ -17,7 +17,7 @@ export interface UserInfo {
 
 const anonymous: UserInfo = {
   login: false,
-  // isInit: the user info has been loaded (SPEC §2: the 403 view waits for it), for anonymous too.
+  // isInit: the user info has been loaded (docs/product/routes-and-screens.md#visitors-and-permissions: the 403 view waits for it), for anonymous too.
   isInit: true,
   accid: null,
   account: null,
@@ -33,7 +33,7 @@ export function createUserService(deps: { db: Kysely<DB>; customerServiceUrl: st
   return {
     /**
      * Anonymous -> login false. Signed in -> the account and its game account for the game in
-     * the `gameid` header (else the first bound game). userId is the game account id (SPEC §7
+     * the `gameid` header (else the first bound game). userId is the game account id (docs/product/api.md#request-headers
      * "E-point balance query: userId (game account id)").
      */
     async currentUser(

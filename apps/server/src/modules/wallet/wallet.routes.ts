@@ -1,4 +1,4 @@
-// Balance calls (SPEC §3 Coin balance and ePointNum, §7): /api/operate/coinBalance and the
+// Balance calls (docs/product/hc-point.md#balance, docs/product/api.md#hc-point-calls): /api/operate/coinBalance and the
 // e-point balance query at /api/operate/epoint/balance. Both only ever show the caller's own.
 import { api, ErrorCode } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +25,7 @@ export function registerWalletRoutes(
     return { amount: b.basicNum + b.presentNum };
   });
 
-  // userId is a game account id (SPEC §7); another player's game account -> AuthFail.
+  // userId is a game account id (docs/product/api.md#hc-point-calls); another player's game account -> AuthFail.
   registerCall(app, api.epointBalance, async ({ session, body }) => {
     const own = await accounts.listGameAccounts(session.accountId);
     if (!own.some((g) => g.id === body.userId)) throw new AppError(ErrorCode.AuthFail);

@@ -1,4 +1,4 @@
-// HC Point wallet (DESIGN §5, SPEC §3 ePointNum = basicNum + presentNum). Every movement is a
+// HC Point wallet (docs/product/hc-point.md#balances, docs/product/hc-point.md#balance ePointNum = basicNum + presentNum). Every movement is a
 // double-entry transfer with an idempotency key (order id + operation), run inside the caller's
 // transaction. creditHcPoint (HC Point pack top-up, rebates) first settles the account's open
 // refund debts; debitHcPoint pays with HC Point; takeBackCredit reverses a credit on refund.
@@ -379,7 +379,7 @@ export async function debitHcPoint(
 export function createWalletService(deps: { db: Kysely<DB> }) {
   const repo = createWalletRepository(deps.db);
   return {
-    /** SPEC §7 e-point balance: 0/0 before the first movement. */
+    /** docs/product/api.md#hc-point-calls e-point balance: 0/0 before the first movement. */
     async getBalance(gameAccountId: number): Promise<Balance> {
       const b = await repo.balances(gameAccountId);
       return { basicNum: b.basic ?? 0, presentNum: b.present ?? 0 };

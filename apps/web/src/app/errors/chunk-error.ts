@@ -1,4 +1,4 @@
-// Telling a failed lazy-route import (SPEC §2 load error) apart from other route errors.
+// Telling a failed lazy-route import (docs/product/routes-and-screens.md#lazy-loading-and-the-load-error-page load error) apart from other route errors.
 
 /** Thrown by lazyRoute() when a route module cannot be imported. */
 export class RouteLoadError extends Error {

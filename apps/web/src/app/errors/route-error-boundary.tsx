@@ -1,5 +1,5 @@
 // Error element of the pathless boundary routes: a failed lazy import shows the load-error
-// page (SPEC §2); a 404 response the 404 page; anything else "error fetching information".
+// page (docs/product/routes-and-screens.md#404-page); a 404 response the 404 page; anything else "error fetching information".
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError } from './chunk-error';
 import { FetchErrorPage, LoadErrorPage, NotFoundPage } from './status-pages';

@@ -1,4 +1,4 @@
-// The SPEC §2 status screens: 403, 404, load error (failed lazy chunk), fetch error, iOS (SPEC §1).
+// The docs/product/routes-and-screens.md status screens: 403, 404, load error (failed lazy chunk), fetch error, iOS (docs/product/routes-and-screens.md#ios-visitors).
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BlockIcon, HomeIcon, RefreshIcon } from '../../components/ui/icons';

@@ -1,7 +1,7 @@
-// Route guard for /main/recharge* and /main/account/* (SPEC §2, §6).
-// - Until user info has loaded and the route is checked, the 403 view is shown (SPEC §2).
-// - Anonymous visitors go to /login?redirect=<path+query> (SPEC §4 redirect convention).
-// - Our choice (SPEC §6 says the 403 trigger is not shown): a signed-in player without a bound
+// Route guard for /main/recharge* and /main/account/* (docs/product/routes-and-screens.md#visitors-and-permissions).
+// - Until user info has loaded and the route is checked, the 403 view is shown (docs/product/routes-and-screens.md#visitors-and-permissions).
+// - Anonymous visitors go to /login?redirect=<path+query> (docs/product/session.md#redirect-after-sign-in redirect convention).
+// - Our choice (docs/product/routes-and-screens.md#visitors-and-permissions says the 403 trigger is not shown): a signed-in player without a bound
 //   game account gets the 403 view, because top-up and records need a game account.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useIsAppLoading, useUserInfo } from '../../lib/app-store';

@@ -1,4 +1,4 @@
-// What every successful sign-in does (issue 3 part 8, SPEC §4): store the session, reload user
+// What every successful sign-in does (docs/product/session.md#redirect-after-sign-in): store the session, reload user
 // info, emit `login_use`, say "Login successful" and go back to the safe `redirect`.
 import type { LoginResult } from '@hc/contract';
 import { useCallback } from 'react';

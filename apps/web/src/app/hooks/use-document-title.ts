@@ -1,4 +1,4 @@
-// SPEC §2 page titles: "{translated route title} - {site title}", updated on route, language
+// docs/product/routes-and-screens.md#page-titles: "{translated route title} - {site title}", updated on route, language
 // and config changes; also records the active menu page in app state.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

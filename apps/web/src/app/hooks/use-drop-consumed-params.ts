@@ -1,5 +1,5 @@
 // Keeps the router's location in step with lib/url-query: parameters already handled and removed
-// from the address bar (hctoken, appleId — SPEC §4) are dropped from the router's location too.
+// from the address bar (hctoken, appleId — docs/product/sign-in.md#apple-sign-in-return) are dropped from the router's location too.
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { onQueryParamsRemoved, withoutConsumedParams } from '../../lib/url-query';

@@ -1,4 +1,4 @@
-// Keeps app state `isMobile` in step with the viewport (SPEC §9: width <= 750 px).
+// Keeps app state `isMobile` in step with the viewport (docs/product/constants.md#layout-and-timing: width <= 750 px).
 import { MOBILE_MAX_WIDTH } from '@hc/contract';
 import { useLayoutEffect } from 'react';
 import { appStore } from '../../lib/app-store';

@@ -1,4 +1,4 @@
-// /main layout (SPEC §2): header with the menu, the pinned bulletin (SPEC §7 bulletin/top), the
+// /main layout (docs/product/routes-and-screens.md#navigation): header with the menu, the pinned bulletin (docs/product/api.md#system-calls bulletin/top), the
 // page, the footer, and the logout dialog.
 import { Outlet } from 'react-router';
 import { QueryProvider } from '../query-client';

@@ -1,4 +1,4 @@
-// The SPEC §2 menu on small screens (<= 750 px, SPEC §9): a drawer with the same entries.
+// The docs/product/routes-and-screens.md#navigation on small screens (<= 750 px, docs/product/constants.md#layout-and-timing): a drawer with the same entries.
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

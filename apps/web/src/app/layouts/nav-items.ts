@@ -1,4 +1,4 @@
-// The SPEC §2 menu as data shared by the desktop header and the mobile drawer.
+// The docs/product/routes-and-screens.md#navigation as data shared by the desktop header and the mobile drawer.
 import type { RouteHandle } from '../router';
 import { paths } from '../../lib/paths';
 

@@ -1,5 +1,5 @@
-// Footer of SPEC §2: About Us, Contact us, Privacy Policy and User Agreement open their pages
-// (/main/page/{slug}, ADR 0021); the customer-support link uses crmUrl (SPEC §7).
+// Footer of docs/product/content.md#footer-pages: About Us, Contact us, Privacy Policy and User Agreement open their pages
+// (/main/page/{slug}, ADR 0021); the customer-support link uses crmUrl (docs/product/api.md#system-calls).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../components/ui/logo';

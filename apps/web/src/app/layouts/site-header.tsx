@@ -1,5 +1,5 @@
-// Header of the main layout (SPEC §2 menu): logo, menu, Help, language ("Select Region"),
-// Start Game, and Login or Logout. The menu moves into a drawer at <= 750 px (SPEC §9 mobile)
+// Header of the main layout (docs/product/routes-and-screens.md#navigation): logo, menu, Help, language ("Select Region"),
+// Start Game, and Login or Logout. The menu moves into a drawer at <= 750 px (docs/product/constants.md#layout-and-timing mobile)
 // and also on narrower desktops where the longest translations (German) would not fit.
 import { Burger, Button } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';

@@ -1,4 +1,4 @@
-// /main/account/epoint (SPEC §2, §3 HC Point record row): the HC Point record.
+// /main/account/epoint (docs/product/hc-point.md#hc-point-record): the HC Point record.
 import { EpointRecordPage } from '../../features/account/components/epoint-record-page';
 
 export function Component() {

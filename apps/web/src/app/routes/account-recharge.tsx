@@ -1,4 +1,4 @@
-// /main/account/recharge (SPEC §2, §3 Order record row): the top-up history.
+// /main/account/recharge (docs/product/account.md#top-up-history): the top-up history.
 import { RechargeRecordPage } from '../../features/account/components/recharge-record-page';
 
 export function Component() {

@@ -1,4 +1,4 @@
-// /main/account/user (SPEC §2 Account screen): account info, HC Point balance, real-name info,
+// /main/account/user (docs/product/account.md#account-screen): account info, HC Point balance, real-name info,
 // and logout behind the SPEC confirm "Do you want to log out of the current account?".
 import { AccountUserPage } from '../../features/account/components/account-user-page';
 import { LogoutDialog } from '../../features/session/components/logout-dialog';

@@ -1,2 +1,2 @@
-// /main/event (SPEC §2 Announcement list); see features/content/components/event-list-page.
+// /main/event (docs/product/content.md#announcement-tabs); see features/content/components/event-list-page.
 export { EventListPage as Component } from '../../features/content/components/event-list-page';

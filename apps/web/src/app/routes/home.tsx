@@ -1,4 +1,4 @@
-// /main/home (SPEC §1, §2 Home): the landing page of features/content with the Redeem Code box
+// /main/home (docs/product/content.md#redeem-codes, docs/product/content.md#home): the landing page of features/content with the Redeem Code box
 // of features/redeem, whose server/role picker is the top-up feature's (same cached list).
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// /login (SPEC §2 Login screen): the sign-in form, social buttons, the OAuth failure message and
+// /login (docs/product/sign-in.md#login-screen): the sign-in form, social buttons, the OAuth failure message and
 // the forgot-password view; a successful sign-in returns to the safe `redirect`.
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';

@@ -1,4 +1,4 @@
-// /main/recharge/detail/:id (SPEC §2 Order status screen): one order's status and actions.
+// /main/recharge/detail/:id (docs/product/top-up.md#order-status-screen): one order's status and actions.
 import { useParams } from 'react-router';
 import { OrderDetailPage } from '../../features/topup/components/order-detail-page';
 

@@ -1,4 +1,4 @@
-// /main/recharge (SPEC §2 Top-up screen): the top-up journey of features/topup.
+// /main/recharge (docs/product/top-up.md#top-up-screen): the top-up journey of features/topup.
 import { TopupPage } from '../../features/topup/components/topup-page';
 
 export function Component() {

@@ -1,4 +1,4 @@
-// WCAG 2.x contrast maths, used to pick accessible theme shades (DESIGN §8: axe flagged Mantine's defaults).
+// WCAG 2.x contrast maths, used to pick accessible theme shades (ARCHITECTURE.md#web-app: axe flagged Mantine's defaults).
 
 function channel(value: number): number {
   const c = value / 255;

@@ -1,5 +1,5 @@
 // Turns the theme into a static CSS file of Mantine variables (MantineProvider runs with
-// withCssVariables=false), with the colour fixes axe asked for (DESIGN §8).
+// withCssVariables=false), with the colour fixes axe asked for (ARCHITECTURE.md#web-app).
 import {
   DEFAULT_THEME,
   convertCssVariables,

@@ -1,5 +1,5 @@
 // Mantine has no UI text: pagination and calendar controls get our translated labels, and
-// dates follow the language (dayjs locale, first day of the week) — SPEC §1, DESIGN §8.
+// dates follow the language (dayjs locale, first day of the week) — docs/product/languages.md, ARCHITECTURE.md#web-app.
 import { Pagination } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { render, screen, within } from '@testing-library/react';

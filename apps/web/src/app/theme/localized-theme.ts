@@ -1,5 +1,5 @@
 // Per-language component defaults: Mantine ships no UI text, so icon-only controls get our
-// translated labels here (DESIGN §8 axe findings), plus calendar header formats per language.
+// translated labels here (ARCHITECTURE.md#web-app axe findings), plus calendar header formats per language.
 import type { Language } from '@hc/contract';
 import type { MantineThemeOverride } from '@mantine/core';
 import type { TFunction } from 'i18next';

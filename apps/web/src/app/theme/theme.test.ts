@@ -1,4 +1,4 @@
-// The theme fixes of DESIGN §8: text and filled colours reach WCAG AA, and the generated static
+// The theme fixes of ARCHITECTURE.md#web-app: text and filled colours reach WCAG AA, and the generated static
 // CSS (MantineProvider runs without runtime CSS variables) carries them.
 import { describe, expect, it } from 'vitest';
 import { AA_NORMAL, contrastRatio } from './contrast';

@@ -1,4 +1,4 @@
-// The portal mark and site title, linking home (SPEC §2 header).
+// The portal mark and site title, linking home (docs/product/routes-and-screens.md#navigation header).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSiteTitle } from '../../lib/app-store';

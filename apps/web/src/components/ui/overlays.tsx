@@ -1,6 +1,6 @@
 // Modal and drawer for the whole app. Mantine renders their header as <header> inside a
 // portal, which axe reports as a second "banner" landmark; ours is a <div>. The close button
-// always carries a translated label (DESIGN §8).
+// always carries a translated label (ARCHITECTURE.md#web-app).
 import { Drawer, Modal, type DrawerRootProps, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Turns tracked events into contract events and signed-batch payloads (issue 7, SPEC §3): only
+// Turns tracked events into contract events and signed-batch payloads (docs/product/analytics.md#events): only
 // the contract's fields, the page as a path, times corrected by the server offset, and batches
 // kept within ANALYTICS_LIMITS (events and payload size).
 import {

@@ -1,4 +1,4 @@
-// The synchronous HMAC-SHA256 of the hide beacon matches node:crypto (issue 7 part 2).
+// The synchronous HMAC-SHA256 of the hide beacon matches node:crypto.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fromBase64Url, hmacSha256, sha256, toBase64Url } from './hmac';

@@ -1,4 +1,4 @@
-// SPEC §4: page load timing from the Navigation Timing API, integer ms.
+// docs/product/analytics.md#when-events-are-logged: page load timing from the Navigation Timing API, integer ms.
 import { describe, expect, it } from 'vitest';
 import { loadingTimes, type NavigationFigures } from './navigation-timing';
 

@@ -1,4 +1,4 @@
-// SPEC §4 "After initialisation, the traffic source and page load timing are also logged":
+// docs/product/analytics.md#when-events-are-logged "After initialisation, the traffic source and page load timing are also logged":
 // figures of the Navigation Timing API, integer ms. loading_request_time = responseEnd -
 // requestStart (the document request); loading_time = loadEventEnd - startTime, or
 // domContentLoadedEventEnd - startTime while the load event has not ended yet.

@@ -1,4 +1,4 @@
-// SPEC §3 buy_request / buy_done (issue 7): buy_request when the pay button has created an order
+// docs/product/analytics.md#events buy_request / buy_done: buy_request when the pay button has created an order
 // (type game_pack or hc_point, region = server id), buy_done once per order when its page sees
 // it completed. The order's type and region, and the orders already reported, are remembered in
 // sessionStorage so a reload of the order page neither loses them nor reports twice.

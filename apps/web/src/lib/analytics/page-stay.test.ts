@@ -1,8 +1,8 @@
-// SPEC §9: a page stay is logged only if it lasted 2000 ms or more, in ms rounded up.
+// docs/product/constants.md#layout-and-timing: a page stay is logged only if it lasted 2000 ms or more, in ms rounded up.
 import { describe, expect, it } from 'vitest';
 import { createStayClock, pageStayDuration } from './page-stay';
 
-describe('pageStayDuration (SPEC §9)', () => {
+describe('pageStayDuration (docs/product/constants.md#layout-and-timing)', () => {
   it('logs nothing below 2000 ms and rounds up from there', () => {
     expect(pageStayDuration(0)).toBeNull();
     expect(pageStayDuration(1999.2)).toBeNull();

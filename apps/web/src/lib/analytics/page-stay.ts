@@ -1,4 +1,4 @@
-// SPEC §9: a page stay is logged only if it lasted PAGE_STAY_MIN_MS (2000 ms) or more, in ms
+// docs/product/constants.md#layout-and-timing: a page stay is logged only if it lasted PAGE_STAY_MIN_MS (2000 ms) or more, in ms
 // rounded up. A stay is the time a route is shown while the page is visible: hiding the page
 // (tab switch, minimise, leaving) ends the stay, showing it again starts a new one on the same
 // route, so hidden time never counts (docs/analytics.md "Web tracker").

@@ -1,4 +1,4 @@
-// SPEC §3 show_pop / close_pop for the app's dialogs: type is a stable popup name
+// docs/product/analytics.md#events show_pop / close_pop for the app's dialogs: type is a stable popup name
 // (`pay_dialog`, `logout`, `session_expired`, `account_switch`); click_pop comes from `data-track-pop` on the
 // dialog's buttons (use-analytics.ts).
 import { useEffect } from 'react';

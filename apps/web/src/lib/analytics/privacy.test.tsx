@@ -1,4 +1,4 @@
-// Issue 7 part 4: no password, code, token or real-name value ever goes into an event. The
+// no password, code, token or real-name value ever goes into an event. The
 // whole app runs with the real tracker through a session that lands with hctoken and appleId in
 // the URL, signs in with the login form and redeems a gift code; every batch that leaves (fetch
 // and beacon) is checked: valid against the contract, signed, and free of those values.
@@ -83,7 +83,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('analytics privacy (issue 7 part 4)', () => {
+describe('analytics privacy', () => {
   it('sends no token, password, code or real-name value, only signed contract batches', async () => {
     const app = await renderApp(
       `/login?redirect=%2Fmain%2Fhome&hctoken=${SECRETS.hctoken}&appleId=${SECRETS.appleId}&utm_source=Mail`,
@@ -137,7 +137,7 @@ describe('analytics privacy (issue 7 part 4)', () => {
 
     await sender.flush();
     // Three seconds on /main/home, then the page hides: page_time leaves by sendBeacon,
-    // signed in the handler (SPEC §9).
+    // signed in the handler (docs/product/constants.md).
     const later = performance.now() + 3000;
     vi.spyOn(performance, 'now').mockReturnValue(later);
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });

@@ -1,4 +1,4 @@
-// Batching and signed delivery (issue 7 parts 1-2): flush at FLUSH_AT events or FLUSH_DELAY_MS
+// Batching and signed delivery: flush at FLUSH_AT events or FLUSH_DELAY_MS
 // after the first, a synchronous signed beacon on hide, nothing before the device id, signatures
 // that node:crypto verifies, key renewal, and a bounded queue.
 import { createHmac, randomBytes } from 'node:crypto';
@@ -114,7 +114,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('batching (issue 7 part 1)', () => {
+describe('batching', () => {
   it(`flushes ${FLUSH_DELAY_MS} ms after the first event, in one batch, in order`, async () => {
     const h = harness();
     h.sender.accept(h.event('show_page'));
@@ -168,7 +168,7 @@ describe('batching (issue 7 part 1)', () => {
   });
 });
 
-describe('nothing before the device id (issue 7 part 1)', () => {
+describe('nothing before the device id', () => {
   it('asks for no key and sends nothing, then sends everything once the id exists', async () => {
     const h = harness({ deviceId: null });
     h.sender.accept(h.event('loading_page'));
@@ -191,7 +191,7 @@ describe('nothing before the device id (issue 7 part 1)', () => {
   });
 });
 
-describe('signing (issue 7 part 2, ADR 0022)', () => {
+describe('signing (ADR 0022)', () => {
   it('signs fetch batches with WebCrypto: node:crypto verifies sig over the exact payload', async () => {
     const h = harness({ webCrypto: true });
     h.sender.accept(h.event());

@@ -1,4 +1,4 @@
-// Batching and signed delivery of analytics events (issue 7 parts 1-2, ADR 0022): a per-session
+// Batching and signed delivery of analytics events (ADR 0022): a per-session
 // key from the server, batches signed with HMAC-SHA256, flushed when FLUSH_AT events are pending,
 // FLUSH_DELAY_MS after the first one, and by sendBeacon when the page hides. Nothing is sent,
 // and no key is asked for, before the device id exists. The queue is bounded; failed batches

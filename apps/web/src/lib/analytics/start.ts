@@ -1,4 +1,4 @@
-// The lazily loaded half of the tracker (issue 7): wires the sender to the browser (the api
+// The lazily loaded half of the tracker: wires the sender to the browser (the api
 // client for the session key, WebCrypto, fetch keepalive, sendBeacon, the home config's
 // loggerUrl) and plugs it into the entry's queue. Loaded on idle by use-analytics.ts.
 import { ErrorCode, api } from '@hc/contract';
@@ -12,7 +12,7 @@ import { toBase64Url } from './hmac';
 import { connectSink, getLanding } from './track';
 import { trafficSource, trafficSourceLink } from './traffic-source';
 
-/** Used when the home config names no logger (SPEC §7 loggerUrl) or cannot be loaded. */
+/** Used when the home config names no logger (docs/product/analytics.md#sending loggerUrl) or cannot be loaded. */
 export const DEFAULT_COLLECTOR = api.analyticsCollect.path;
 
 /** loggerUrl when it is an http(s) URL (absolute or relative to this page), else our collector. */

@@ -1,5 +1,5 @@
-// The entry queue (issue 7): events keep their order and page until the sender loads; clicks
-// on data-track-* elements, buy_done once per order (SPEC §3).
+// The entry queue: events keep their order and page until the sender loads; clicks
+// on data-track-* elements, buy_done once per order (docs/product/analytics.md#events).
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { trackBuyDone, trackBuyRequest } from './orders';
@@ -62,7 +62,7 @@ describe('trackClick', () => {
   });
 });
 
-describe('buy_request / buy_done (SPEC §3)', () => {
+describe('buy_request / buy_done (docs/product/analytics.md#events)', () => {
   it('reports buy_done once per order with the type and region of its buy_request', () => {
     const events = capture();
     trackBuyRequest('HC100', 'game', 7);
@@ -79,7 +79,7 @@ describe('buy_request / buy_done (SPEC §3)', () => {
   });
 });
 
-describe('usePopupTracking (SPEC §3 show_pop / close_pop)', () => {
+describe('usePopupTracking (docs/product/analytics.md#events show_pop / close_pop)', () => {
   it('logs show_pop on open and close_pop on close or unmount, with the popup name', () => {
     const events = capture();
     const { rerender, unmount } = renderHook(

@@ -1,10 +1,10 @@
-// The entry's side of analytics (issue 7, SPEC §3 Logged events): track() stamps an event with
+// The entry's side of analytics (docs/product/analytics.md#events): track() stamps an event with
 // its order, time and page at once and holds it until the sender (sender.ts, loaded lazily on
 // idle) takes over. Only types come from the contract, so this module weighs next to nothing in
-// the entry route (issue 8 budget).
+// the entry route.
 import type { AnalyticsEvent, AnalyticsEventBaseName } from '@hc/contract';
 
-/** The SPEC §3 fields a caller may set; event, seq and ts are stamped here and by the sender. */
+/** The docs/product/analytics.md#events fields a caller may set; event, seq and ts are stamped here and by the sender. */
 export type TrackFields = Partial<Omit<AnalyticsEvent, 'event' | 'seq' | 'ts'>>;
 
 export interface TrackedEvent {
@@ -64,7 +64,7 @@ export function setCurrentPage(path: string): void {
   currentPage = path;
 }
 
-/** Records one SPEC §3 event (name without the `webpay_` prefix). Never throws, never waits. */
+/** Records one docs/product/analytics.md#events event (name without the `webpay_` prefix). Never throws, never waits. */
 export function track(name: AnalyticsEventBaseName, fields: TrackFields = {}): void {
   const event: TrackedEvent = {
     name,

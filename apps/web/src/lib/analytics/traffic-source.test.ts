@@ -1,10 +1,10 @@
-// SPEC §9 default traffic source `organic`; issue 7: the source comes from the landing URL
+// docs/product/constants.md#layout-and-timing default traffic source `organic`; the source comes from the landing URL
 // (utm_source, then source, then ref) and the referrer is reduced to origin + path.
 import { describe, expect, it } from 'vitest';
 import { sanitizeToken, trafficSource, trafficSourceLink } from './traffic-source';
 
 describe('trafficSource', () => {
-  it('is organic without a source parameter (SPEC §9)', () => {
+  it('is organic without a source parameter (docs/product/constants.md#layout-and-timing)', () => {
     expect(trafficSource('')).toBe('organic');
     expect(trafficSource('?hctoken=abc&appleId=xyz&redirect=%2Fmain')).toBe('organic');
     expect(trafficSource('?utm_source=&source=%20%20')).toBe('organic');

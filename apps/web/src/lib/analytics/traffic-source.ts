@@ -1,4 +1,4 @@
-// SPEC §9 / issue 7: the traffic source comes from the landing URL, else `organic`. Which query
+// docs/product/constants.md#layout-and-timing / the traffic source comes from the landing URL, else `organic`. Which query
 // parameters count, in this order: utm_source, source, ref (docs/analytics.md "Web tracker").
 // Nothing else of the query is ever read, so hctoken, appleId or any other value stays out.
 import { DEFAULT_TRAFFIC_SOURCE } from '@hc/contract';
@@ -21,7 +21,7 @@ export function sanitizeToken(value: string): string {
   );
 }
 
-/** The first of TRAFFIC_SOURCE_PARAMS with a usable value, else `organic` (SPEC §9). */
+/** The first of TRAFFIC_SOURCE_PARAMS with a usable value, else `organic` (docs/product/constants.md#layout-and-timing). */
 export function trafficSource(search: string): string {
   const params = new URLSearchParams(search);
   for (const name of TRAFFIC_SOURCE_PARAMS) {

@@ -1,7 +1,7 @@
-// Mounted once by the root route (issue 7): show_page and page_time on route changes (SPEC §3,
-// §9), page_time and a beacon flush when the page hides, click_button / click_pop / click_page
+// Mounted once by the root route: show_page and page_time on route changes (docs/product/analytics.md#events,
+// docs/product/constants.md#layout-and-timing), page_time and a beacon flush when the page hides, click_button / click_pop / click_page
 // from `data-track-*` attributes, and the sender loaded on idle after the first render, so the
-// entry route carries only this hook and the queue (issue 8 budget).
+// entry route carries only this hook and the queue.
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useAppState } from '../app-store';
@@ -19,7 +19,7 @@ let userInfoLogged: string | null = null;
 
 const isVisible = () => document.visibilityState !== 'hidden';
 
-/** A screen was shown (SPEC §3 show_page); the previous one's stay ends (page_time). */
+/** A screen was shown (docs/product/analytics.md#events show_page); the previous one's stay ends (page_time). */
 export function showScreen(path: string): void {
   if (path === shownPath) return;
   shownPath = path;
@@ -28,7 +28,7 @@ export function showScreen(path: string): void {
   track('show_page', { page: path });
 }
 
-/** SPEC §4: once user info has initialised, loading_page (the sender adds traffic source and
+/** docs/product/analytics.md#when-events-are-logged: once user info has initialised, loading_page (the sender adds traffic source and
  * timing) and user_info (again whenever the visitor signs in or out). */
 export function logInitialised(login: boolean): void {
   if (!loadingLogged) {

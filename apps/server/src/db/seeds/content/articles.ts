@@ -1,4 +1,4 @@
-// Demo articles (issue 6: at least 12 across types 1–4, real text in all nine SPEC §1 languages).
+// Demo articles (at least 12 across types 1–4, real text in all nine docs/product/languages.md languages).
 // Each text is [title, paragraph, paragraph(, paragraph)]; demo-content.ts turns it into HTML.
 import type { Language } from '@hc/contract';
 

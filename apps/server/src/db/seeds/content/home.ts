@@ -1,5 +1,5 @@
-// Demo home page of the demo game (SPEC §2 Home, §3 Home config): banner, download links, footer
-// paths and the Game Info / Game Features blocks in all nine SPEC §1 languages.
+// Demo home page of the demo game (docs/product/content.md#home, docs/product/content.md#home-configuration): banner, download links, footer
+// paths and the Game Info / Game Features blocks in all nine docs/product/languages.md languages.
 // Texts are [title, paragraph, ...]; demo-content.ts turns them into HTML.
 import type { Language } from '@hc/contract';
 import type { HomeConfig } from '../../../modules/content/content.repository';

@@ -1,5 +1,5 @@
-// The four footer pages of SPEC §2 (About Us, Contact us, Privacy Policy, User Agreement) in all
-// nine SPEC §1 languages. Texts are [title, paragraph, ...]; paragraphs may hold inline HTML
+// The four footer pages of docs/product/content.md#footer-pages (About Us, Contact us, Privacy Policy, User Agreement) in all
+// nine docs/product/languages.md languages. Texts are [title, paragraph, ...]; paragraphs may hold inline HTML
 // (links), which the repository sanitises when it stores them.
 import type { Language, SitePageSlug } from '@hc/contract';
 import type { ArticleText } from './articles';

@@ -1,5 +1,5 @@
-// Calls of the account centre (SPEC §2 Account screen, §7): top-up and HC Point records,
-// real-name information (saved encrypted, SPEC §5) and the customer-support link.
+// Calls of the account centre (docs/product/account.md#account-screen, docs/product/api.md#top-up-calls): top-up and HC Point records,
+// real-name information (saved encrypted, docs/product/api.md#payload-encryption) and the customer-support link.
 import {
   ErrorCode,
   api,
@@ -31,7 +31,7 @@ export async function fetchRealInfo(signal?: AbortSignal): Promise<RealInfo | nu
   return info;
 }
 
-/** SPEC §3, §5: the payload leaves the browser encrypted with the site's payload key. */
+/** docs/product/account.md#real-name-information, docs/product/api.md#payload-encryption: the payload leaves the browser encrypted with the site's payload key. */
 export async function saveRealInfo(payload: IdentityPayload): Promise<RealInfo | null> {
   const key = appStore.getState().config?.payload_key;
   if (!key) throw new ApiError(ErrorCode.SystemBusy, 'site config not loaded');

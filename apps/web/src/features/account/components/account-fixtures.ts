@@ -1,4 +1,4 @@
-// Stubbed answers of the account calls (SPEC §3 Order record row, HC Point record row,
+// Stubbed answers of the account calls (docs/product/account.md#top-up-history, docs/product/hc-point.md#hc-point-record,
 // Real-name information) for the account page tests.
 import type { CoinRecordRow, OrderRecordRow, RealInfo } from '@hc/contract';
 import type { RecordedRequest } from '../../../test/api-stub';

@@ -1,4 +1,4 @@
-// Frame of the three account pages (SPEC §2 Account screen, /main/account/*): the heading and
+// Frame of the three account pages (docs/product/account.md#account-screen, /main/account/*): the heading and
 // links between them, labelled with the route titles (common routes.*).
 import '@mantine/core/styles/Title.layer.css';
 import { Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// /main/account/user (SPEC §2 Account screen, §3 Real-name information, §5, §7, §8): real-name
+// /main/account/user (docs/product/account.md#account-screen, docs/product/account.md#real-name-information, docs/product/errors.md#validation-messages, docs/product/api.md#account-calls, docs/product/errors.md#error-catalogue): real-name
 // info none/present, saving it encrypted, the bound game and login account, the crmUrl link
 // and its failure message, and logout with the SPEC confirm.
 import { ErrorCode, decryptPayload } from '@hc/contract';
@@ -144,7 +144,7 @@ describe('account user page', () => {
     );
   });
 
-  it('says "failed to open customer service" when crmUrl fails (SPEC §8)', async () => {
+  it('says "failed to open customer service" when crmUrl fails (docs/product/errors.md#outcome-and-failure-messages)', async () => {
     await openUser({ '/api/setting/crmUrl': () => businessError(ErrorCode.SystemBusy, 'busy') });
     expect(await screen.findByTestId('account-support-error', {}, T)).toHaveTextContent(
       'Failed to open customer service.',

@@ -1,4 +1,4 @@
-// /main/account/user (SPEC §2 Account screen): real-name information (or the "none" message)
+// /main/account/user (docs/product/account.md#account-screen): real-name information (or the "none" message)
 // with a form to add or update it, the bound game, the login account, the HC Point balance,
 // the customer-support link from /api/setting/crmUrl and a logout button.
 import '@mantine/core/styles/Anchor.layer.css';
@@ -171,7 +171,7 @@ function SupportLink() {
   );
 }
 
-/** `onLogout` opens the SPEC §2 logout confirm (wired by the route: features stay apart). */
+/** `onLogout` opens the docs/product/routes-and-screens.md#navigation logout confirm (wired by the route: features stay apart). */
 export function AccountUserPage({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation('account');
   const user = useUserInfo();

@@ -1,4 +1,4 @@
-// The shared HC Point balance (SPEC §3 ePointNum, §8 getEPointOverageFail) as text: a skeleton
+// The shared HC Point balance (docs/product/hc-point.md#balance, docs/product/errors.md#outcome-and-failure-messages getEPointOverageFail) as text: a skeleton
 // while it loads, the translated failure message, or the formatted amount.
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Skeleton, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Date range of the record pages (SPEC §2 records): Mantine DatePickerInput type="range" in the
+// Date range of the record pages (docs/product/account.md#top-up-history records): Mantine DatePickerInput type="range" in the
 // UI language (DatesProvider locale); the page turns the days into Unix seconds.
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Popover.layer.css';

@@ -1,4 +1,4 @@
-// /main/account/epoint (SPEC §2, §3 HC Point record row, §7, §8): income and expense told apart
+// /main/account/epoint (docs/product/hc-point.md#hc-point-record, docs/product/api.md#account-calls, docs/product/errors.md#error-catalogue): income and expense told apart
 // (label, sign, colour class), balance after each movement, order number; date range and
 // pagination sent to /api/order/coin/record; mobile cards; empty and error states.
 import { ErrorCode } from '@hc/contract';
@@ -88,7 +88,7 @@ describe('HC Point records', () => {
     );
   });
 
-  it('shows "Failed to get the HC Point records" when the call fails (SPEC §8)', async () => {
+  it('shows "Failed to get the HC Point records" when the call fails (docs/product/errors.md#outcome-and-failure-messages)', async () => {
     await openEpoint({ [PATH]: () => businessError(ErrorCode.SystemBusy, 'busy') });
     expect(await screen.findByTestId('record-error', {}, T)).toHaveTextContent(
       'Failed to get the HC Point records.',

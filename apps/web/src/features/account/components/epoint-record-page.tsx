@@ -1,4 +1,4 @@
-// /main/account/epoint, the HC Point record (SPEC §2, §3 HC Point record row, §7
+// /main/account/epoint, the HC Point record (docs/product/hc-point.md#hc-point-record, docs/product/api.md#account-calls
 // /api/order/coin/record): date range, pagination, income and expense told apart by colour,
 // sign and label, the balance after each movement and the order number; cards on mobile.
 import '@mantine/core/styles/Paper.layer.css';
@@ -133,7 +133,7 @@ export function EpointRecordPage() {
     placeholderData: keepPreviousData,
     retry: false,
   });
-  // The record may show movements the header does not know yet: reload ePointNum (SPEC §3).
+  // The record may show movements the header does not know yet: reload ePointNum (docs/product/hc-point.md#balance).
   useEffect(() => {
     if (appStore.getState().ePointStatus === 'ready') appStore.refreshEPoint();
   }, []);

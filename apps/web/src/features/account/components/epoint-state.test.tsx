@@ -1,6 +1,6 @@
-// ePointNum in the app state (SPEC §3 Client user info): loaded for the game account, reloaded
+// ePointNum in the app state (docs/product/session.md#user-info): loaded for the game account, reloaded
 // when gameAccountId changes and on refreshEPoint(), shown in the header and on the account
-// page; a failure shows getEPointOverageFail and logs the error (SPEC §8).
+// page; a failure shows getEPointOverageFail and logs the error (docs/product/errors.md#outcome-and-failure-messages).
 import { ErrorCode } from '@hc/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

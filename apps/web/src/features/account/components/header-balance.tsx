@@ -1,6 +1,6 @@
-// HC Point balance in the header for signed-in players with a game account (SPEC §3 ePointNum):
+// HC Point balance in the header for signed-in players with a game account (docs/product/hc-point.md#balance ePointNum):
 // a short chip linking to the HC Point record; nothing while unknown or failed (the page
-// that needs it shows the failure, SPEC §8).
+// that needs it shows the failure, docs/product/errors.md#error-catalogue).
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// Add or update real-name information (SPEC §3 Real-name information, §5): every field checked
+// Add or update real-name information (docs/product/account.md#real-name-information, docs/product/errors.md#validation-messages): every field checked
 // with the contract's identityPayloadSchema, then sent encrypted via /api/identity/save.
 // Masked values (phone, email, ID number) cannot be shown back, so they are entered again.
 import '@mantine/core/styles/Alert.layer.css';

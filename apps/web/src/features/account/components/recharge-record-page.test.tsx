@@ -1,4 +1,4 @@
-// /main/account/recharge (SPEC §2, §3 Order record row and status mapping, §7, §8): rows with
+// /main/account/recharge (docs/product/account.md#top-up-history, docs/product/api.md#account-calls, docs/product/errors.md#error-catalogue): rows with
 // links and status tags, filters sent to /api/order/record (filter 4 as 2, dates as seconds,
 // order number), pagination, the mobile cards, empty and error states.
 import { ErrorCode } from '@hc/contract';
@@ -58,7 +58,7 @@ describe('top-up records', () => {
     expect(rows[0]).toHaveTextContent('S1 Dawn');
     expect(rows[0]).toHaveTextContent('Aria');
     expect(rows[0]).toHaveTextContent('5001');
-    // Server 6 (paid, not yet delivered) reads "processing" (DESIGN §5).
+    // Server 6 (paid, not yet delivered) reads "processing" (docs/decisions/0009-order-status-meaning.md).
     expect(within(rows[1]!).getByTestId('record-status')).toHaveTextContent('Processing');
     expect(rows[1]).toHaveTextContent('HC Point pack');
     expect(lastBody(app)).toEqual({ page: 1, size: 10 });
@@ -163,7 +163,7 @@ describe('top-up records', () => {
     );
   });
 
-  it('shows "Failed to get the order list" when the call fails (SPEC §8)', async () => {
+  it('shows "Failed to get the order list" when the call fails (docs/product/errors.md#outcome-and-failure-messages)', async () => {
     await openRecords({ [PATH]: () => businessError(ErrorCode.SystemBusy, 'busy') });
     expect(await screen.findByTestId('record-error', {}, T)).toHaveTextContent(
       'Failed to get the order list.',

@@ -1,7 +1,7 @@
-// /main/account/recharge, the top-up history (SPEC §2 Account, §3 Order record row, §7
+// /main/account/recharge, the top-up history (docs/product/account.md#top-up-history, docs/product/api.md#account-calls
 // /api/order/record): status filter (client statuses, filter 4 sent as 2), order-number search,
 // date range, pagination, status tags; each row links to its order detail. Amounts are shown in
-// the order's currency, USD for portal orders (SPEC §3). On mobile the table becomes cards.
+// the order's currency, USD for portal orders (docs/product/account.md#top-up-history). On mobile the table becomes cards.
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Input.layer.css';

@@ -1,4 +1,4 @@
-// Loading, empty and error states shared by the record pages (SPEC §8 "Failed to get ...").
+// Loading, empty and error states shared by the record pages (docs/product/errors.md#outcome-and-failure-messages "Failed to get ...").
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Alert, Button, Skeleton } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Record filters to bodies (SPEC §3 filter 4 sent as 2; §7 begin/end in seconds).
+// Record filters to bodies (docs/product/top-up.md#order-statuses filter 4 sent as 2; docs/product/api.md#account-calls begin/end in seconds).
 import { describe, expect, it } from 'vitest';
 import { coinRecordBody, dayRangeToSeconds, orderRecordBody, pageCount } from './record-query';
 

@@ -1,4 +1,4 @@
-// Record filters to request bodies (SPEC §3 Order record, §7 /api/order/record and
+// Record filters to request bodies (docs/product/top-up.md#order-statuses, docs/product/api.md#account-calls /api/order/record and
 // /api/order/coin/record): client status filters go through toServerFilter (filter 4 is sent
 // as 2), a picked date range becomes Unix seconds of the local day start and end.
 import { toServerFilter, type ClientOrderStatus } from '@hc/contract';

@@ -1,4 +1,4 @@
-// SPEC §5: secrets (passwords, codes, reset payloads) leave the browser encrypted with the
+// docs/product/api.md#payload-encryption: secrets (passwords, codes, reset payloads) leave the browser encrypted with the
 // site's payload key from /api/setting/init.
 import { ErrorCode, encryptPayload } from '@hc/contract';
 import { ApiError } from '../../../lib/api-error';

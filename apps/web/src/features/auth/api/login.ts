@@ -1,4 +1,4 @@
-// POST /api/user/login (SPEC §7): one call for the account, email and phone channels.
+// POST /api/user/login (docs/product/api.md#sign-in-and-session-calls): one call for the account, email and phone channels.
 import { api, type LoginResult } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 import { encryptSecret } from './encrypt-secret';
@@ -10,7 +10,7 @@ export interface LoginInput {
   channel: FormChannel;
   /** Login name, email or E.164 phone. */
   account: string;
-  /** Password (account) or 6-digit code (email, phone); sent encrypted (SPEC §5). */
+  /** Password (account) or 6-digit code (email, phone); sent encrypted (docs/product/api.md#payload-encryption). */
   secret: string;
   remember: boolean;
 }

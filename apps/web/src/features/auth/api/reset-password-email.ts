@@ -1,4 +1,4 @@
-// POST /api/user/email/psw/reset (SPEC §4 Password reset): data = encrypted reset payload.
+// POST /api/user/email/psw/reset (docs/product/sign-in.md#password-reset): data = encrypted reset payload.
 import { api, type ResetPayload } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 import { encryptSecret } from './encrypt-secret';

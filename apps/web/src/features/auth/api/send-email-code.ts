@@ -1,4 +1,4 @@
-// POST /api/user/email/code/send: a 6-digit code for login or password reset (SPEC §5).
+// POST /api/user/email/code/send: a 6-digit code for login or password reset (docs/product/sign-in.md#verification-codes).
 import { api, type CallResult } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-// POST /api/user/phone/code/send: a 6-digit SMS code for login or password reset (SPEC §5).
+// POST /api/user/phone/code/send: a 6-digit SMS code for login or password reset (docs/product/sign-in.md#verification-codes).
 import { api } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 import type { CodePurpose, CodeSendResult } from './send-email-code';

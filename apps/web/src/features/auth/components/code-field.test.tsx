@@ -1,4 +1,4 @@
-// SPEC §5 "codes cannot be requested too often": after a send, "Get code" waits out 60 s.
+// docs/product/sign-in.md#verification-codes "codes cannot be requested too often": after a send, "Get code" waits out 60 s.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';

@@ -1,5 +1,5 @@
 // A verification-code input with its "Get code" button; after a send the button waits out the
-// countdown (SPEC §5: codes cannot be requested too often).
+// countdown (docs/product/sign-in.md#verification-codes: codes cannot be requested too often).
 import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The email or phone input that both sign-in by code and password reset use (SPEC §2).
+// The email or phone input that both sign-in by code and password reset use (docs/product/sign-in.md#login-screen).
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
-// SPEC §2/§4 forgot password: email or phone code, then the new password twice (SPEC §5 rules),
-// sent as one encrypted `data` payload; SPEC §8 success and failure messages.
+// docs/product/sign-in.md#login-screen, docs/product/sign-in.md#password-reset forgot password: email or phone code, then the new password twice (docs/product/sign-in.md#password-rule rules),
+// sent as one encrypted `data` payload; docs/product/errors.md#outcome-and-failure-messages success and failure messages.
 import { Alert, Button, PasswordInput, SegmentedControl, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-// The SPEC §2 login form: account + password, email + code, phone + code, "remember auto-login";
-// SPEC §5 validation inline, server errors by code (SPEC §8).
+// The docs/product/sign-in.md#login-screen login form: account + password, email + code, phone + code, "remember auto-login";
+// docs/product/errors.md#validation-messages validation inline, server errors by code (docs/product/errors.md#error-catalogue).
 import type { LoginResult } from '@hc/contract';
 import { Alert, Button, Checkbox, PasswordInput, Tabs, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -139,7 +139,7 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
               error={errors.code}
               onSend={() => sendCode(kind, values[kind])}
             />
-            {/* SPEC §2: the no-bound-email hint belongs to sign-in by email. */}
+            {/* docs/product/sign-in.md#login-screen: the no-bound-email hint belongs to sign-in by email. */}
             {kind === 'email' && <p className={classes.hint}>{t('auth:noEmailHint')}</p>}
           </Tabs.Panel>
         ))}

@@ -1,4 +1,4 @@
-// Social sign-in (SPEC §2): one link per provider the server has configured (settingInit
+// Social sign-in (docs/product/sign-in.md#login-screen): one link per provider the server has configured (settingInit
 // `social`); each starts the server-side OAuth flow with a full navigation and the safe `redirect`.
 import { SOCIAL_PROVIDERS, socialStartPath, type SocialProvider } from '@hc/contract';
 import { Button } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Countdown before another verification code may be requested (SPEC §5: not too often).
+// Countdown before another verification code may be requested (docs/product/sign-in.md#verification-codes: not too often).
 import { useCallback, useEffect, useState } from 'react';
 
 export const DEFAULT_RESEND_SECONDS = 60;

@@ -1,5 +1,5 @@
-// Sends a login or reset code to an email or phone after checking the target (SPEC §5), and
-// reports the outcome with the SPEC §8 messages ("verification code sent" / "failed to obtain").
+// Sends a login or reset code to an email or phone after checking the target (docs/product/sign-in.md#password-reset), and
+// reports the outcome with the docs/product/errors.md#outcome-and-failure-messages messages ("verification code sent" / "failed to obtain").
 import { useCallback } from 'react';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { showNotice } from '../../../lib/notices';

@@ -1,4 +1,4 @@
-// SPEC §4 Apple sign-in return: after user info initialises, `appleId` in the query says how an
+// docs/product/sign-in.md#apple-sign-in-return: after user info initialises, `appleId` in the query says how an
 // Apple sign-in ended (`false`: no account found); the message is shown, the result logged for
 // analytics, and the parameter removed from the URL.
 import { showNotice } from '../../../lib/notices';

@@ -1,4 +1,4 @@
-// SPEC §5 form rules for sign-in and reset, as translation keys (null = valid).
+// docs/product/errors.md#validation-messages form rules for sign-in and reset, as translation keys (null = valid).
 import { checkPassword, e164Phone, emailAddress } from '@hc/contract';
 
 export type MessageKey = string;

@@ -1,4 +1,4 @@
-// Calls and query options of the reading side (SPEC §2 Home, §3 Article, §7): home config,
+// Calls and query options of the reading side (docs/product/content.md#home, docs/product/content.md#articles, docs/product/api.md#content-calls): home config,
 // articles, game content blocks, footer pages, the pinned bulletin and the customer-support URL.
 // Query keys carry the UI language because the server answers in the request language.
 import {
@@ -77,7 +77,7 @@ export const bulletinQuery = (lang: string) =>
     retry: false,
   });
 
-/** SPEC §7 crmUrl: per player (auth optional), cached for the page's lifetime. */
+/** docs/product/api.md#system-calls crmUrl: per player (auth optional), cached for the page's lifetime. */
 export const crmUrlQuery = (userId: number | null) =>
   queryOptions({
     queryKey: ['support', 'crmUrl', userId],

@@ -1,4 +1,4 @@
-// One announcement in a list (SPEC §3 Article): cover image, type, date, title and summary.
+// One announcement in a list (docs/product/content.md#articles): cover image, type, date, title and summary.
 import type { ArticleSummary } from '@hc/contract';
 import { Badge, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// /main/event/detail/{id} (SPEC §2, §8; issue 6): the body is sanitised again in the browser, so
+// /main/event/detail/{id} (docs/product/content.md#announcement-tabs, docs/product/errors.md#outcome-and-failure-messages): the body is sanitised again in the browser, so
 // scripts, event handlers and javascript: URLs never reach the DOM; not-found and failure messages.
 import { ErrorCode } from '@hc/contract';
 import { screen, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
-// /main/event/detail/{id} (SPEC §2 Announcement detail): title, type, date, cover image and the
+// /main/event/detail/{id} (docs/product/content.md#announcement-detail): title, type, date, cover image and the
 // body sanitised again in the browser; "Announcement does not exist" for ArticleNotFound and a
-// detail-failure message otherwise (SPEC §8); a link back to the list.
+// detail-failure message otherwise (docs/product/errors.md#outcome-and-failure-messages); a link back to the list.
 import { ErrorCode } from '@hc/contract';
 import { Alert, Badge, Button, Skeleton, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Pinned bulletin (SPEC §7 bulletin/top; issue 6 part 3): shown at the top of /main pages,
+// Pinned bulletin (docs/product/api.md#system-calls bulletin/top): shown at the top of /main pages,
 // dismissed per bulletin id and remembered (localStorage `hc_bulletin_dismissed_<id>`).
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

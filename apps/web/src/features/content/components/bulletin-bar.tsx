@@ -1,4 +1,4 @@
-// The pinned bulletin (SPEC §7 GET /api/bulletin/top) at the top of every /main page. Players
+// The pinned bulletin (docs/product/api.md#conventions GET /api/bulletin/top) at the top of every /main page. Players
 // can dismiss it; the dismissal is remembered per bulletin id (utils/bulletin-dismissal.ts).
 // A failed or empty answer shows nothing: the bulletin is optional.
 import { CloseButton } from '@mantine/core';

@@ -1,5 +1,5 @@
-// /main/event (SPEC §2): each tab sends the right `type` (mapping in utils/article-tabs.ts) and
-// lives in ?tab= so reload/back keep it; pagination in ?page=; empty and failure messages (§8).
+// /main/event (docs/product/content.md#announcement-tabs): each tab sends the right `type` (mapping in utils/article-tabs.ts) and
+// lives in ?tab= so reload/back keep it; pagination in ?page=; empty and failure messages (docs/product/errors.md#outcome-and-failure-messages).
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { businessError, type RecordedRequest } from '../../../test/api-stub';

@@ -1,6 +1,6 @@
-// /main/event (SPEC §2 Announcement list): tabs All, Latest, Announcements, Activity, Strategy,
+// /main/event (docs/product/content.md#announcement-tabs): tabs All, Latest, Announcements, Activity, Strategy,
 // Update (mapping in utils/article-tabs.ts), kept in ?tab= with the page in ?page=; cards with
-// images, summary and date; pagination; "no content yet" and list-failure messages (SPEC §8).
+// images, summary and date; pagination; "no content yet" and list-failure messages (docs/product/errors.md#outcome-and-failure-messages).
 import { Alert, Button, Pagination, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Footer pages (ADR 0021, SPEC §2 footer): each footer link opens /main/page/{slug}, which shows
+// Footer pages (ADR 0021, docs/product/content.md#footer-pages): each footer link opens /main/page/{slug}, which shows
 // the settingPage content sanitised in the browser; Contact us adds the support button.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

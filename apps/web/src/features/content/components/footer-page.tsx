@@ -1,6 +1,6 @@
 // /main/page/:slug (ADR 0021): the footer pages About Us, Contact us, Privacy Policy and User
-// Agreement (SPEC §2 footer), their HTML sanitised again in the browser. Contact us also offers
-// the customer-support link (SPEC §7 crmUrl).
+// Agreement (docs/product/content.md#footer-pages), their HTML sanitised again in the browser. Contact us also offers
+// the customer-support link (docs/product/api.md#system-calls crmUrl).
 import { Alert, Skeleton, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// /main/home (SPEC §1 public home, §2 Home): banner with the game's key art, name and icon,
+// /main/home (docs/product/content.md#redeem-codes, docs/product/content.md#home): banner with the game's key art, name and icon,
 // download buttons per platform, the Top Up Center entry, Hot News with "View more", the Redeem
 // Code box, then Game Info and Game Features. Skeletons while the config and news load.
 import { Alert, Button, Skeleton, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Building blocks of /main/home (SPEC §2 Home): the download buttons per platform, Hot News and
+// Building blocks of /main/home (docs/product/content.md#home): the download buttons per platform, Hot News and
 // the Game Info / Game Features blocks whose full text opens in a modal (gameInfoContent).
 import type { ArticleSummary } from '@hc/contract';
 import { Alert, Button, Skeleton, Title } from '@mantine/core';

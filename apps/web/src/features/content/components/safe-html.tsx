@@ -1,4 +1,4 @@
-// Renders server HTML only after it has been sanitised again in the browser (issue 6 part 2).
+// Renders server HTML only after it has been sanitised again in the browser.
 import { Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSanitizedHtml } from '../hooks/use-sanitized-html';

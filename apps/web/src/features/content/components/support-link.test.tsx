@@ -1,4 +1,4 @@
-// Customer support (SPEC §7 crmUrl, §8): the Help entry and the footer link use result.crm_url;
+// Customer support (docs/product/api.md#system-calls, docs/product/errors.md#outcome-and-failure-messages): the Help entry and the footer link use result.crm_url;
 // when the call fails, using them shows "Failed to jump to customer service".
 import { ErrorCode } from '@hc/contract';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Customer support (SPEC §7 crmUrl, §8): the Help menu entry and every "customer support" link
+// Customer support (docs/product/api.md#system-calls, docs/product/errors.md#error-catalogue): the Help menu entry and every "customer support" link
 // use result.crm_url, fetched once and cached by TanStack Query. While it is unknown the entry is
 // a button that fetches it and opens it in a new tab; on failure the player sees "Failed to jump
 // to customer service" (common:info.customerServiceJumpFail).
@@ -20,7 +20,7 @@ export function useCrmUrl() {
   return useQuery(crmUrlQuery(user.userId));
 }
 
-/** Fetches the URL if needed and opens it in a new tab; shows the SPEC §8 message on failure. */
+/** Fetches the URL if needed and opens it in a new tab; shows the docs/product/errors.md#outcome-and-failure-messages message on failure. */
 export function useOpenSupport() {
   const client = useQueryClient();
   const user = useUserInfo();

@@ -1,4 +1,4 @@
-// SPEC §2 announcement tabs mapped onto article types (SPEC §3; type 4 strategy is a contract
+// docs/product/content.md#announcement-tabs mapped onto article types (docs/product/content.md#articles; type 4 strategy is a contract
 // extension). "All" pages through every type; "Latest" is the first page of every type, newest
 // first, without paging. The tab lives in the URL (?tab=) so reload and back keep it.
 import { ArticleType, type ArticleTypeValue } from '@hc/contract';

@@ -1,4 +1,4 @@
-// Remembers dismissed bulletins (issue 6 part 3). SPEC §9's stored-keys list is fixed and owned
+// Remembers dismissed bulletins. The stored-keys list (docs/product/constants.md#stored-keys) is fixed and owned
 // by lib/storage, so this is a documented extra key, one per bulletin id:
 // `hc_bulletin_dismissed_<id>` = "1". A new bulletin (new id) shows again.
 const PREFIX = 'hc_bulletin_dismissed_';

@@ -1,4 +1,4 @@
-// Browser-side sanitising of server HTML (issue 6: sanitised on store AND before rendering).
+// Browser-side sanitising of server HTML (sanitised on store AND before rendering).
 // DOMPurify is imported lazily so only the routes that render HTML load it. Strict profile:
 // HTML only (no SVG/MathML), no scripts/styles/frames/forms, no event handlers (DOMPurify drops
 // every on* attribute), only http(s)/mailto/tel/relative URLs, and every link gets

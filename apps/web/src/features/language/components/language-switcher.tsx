@@ -1,4 +1,4 @@
-// The "Select Region" language switcher (SPEC §1): a menu of the nine languages, each named
+// The "Select Region" language switcher (docs/product/languages.md): a menu of the nine languages, each named
 // in its own script; the choice is applied and stored by lib/i18n.
 import { LANGUAGES, type Language } from '@hc/contract';
 import { Menu, NativeSelect, UnstyledButton } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Gift-code redemption (issue 6 part 4): the call, the client-side shape check (same rule as the
+// Gift-code redemption: the call, the client-side shape check (same rule as the
 // server: normalised [A-Z0-9]{6,32}) and the translation key of each answer.
 import { REDEEM_CODE_PATTERN, api, normaliseRedeemCode, type RedeemResult } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// Redeem Code box on /main/home (issue 6 part 4): sign-in required, server/role from the top-up
+// Redeem Code box on /main/home: sign-in required, server/role from the top-up
 // picker, the code's shape checked before sending, one translated message per server answer,
 // and the rewards listed on success.
 import { ErrorCode } from '@hc/contract';

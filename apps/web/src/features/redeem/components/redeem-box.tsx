@@ -1,4 +1,4 @@
-// Redeem Code box of /main/home (SPEC §1, §2 Home; issue 6 part 4). Anonymous players get a
+// Redeem Code box of /main/home (docs/product/content.md#redeem-codes, docs/product/content.md#home). Anonymous players get a
 // sign-in link that comes back here; signed-in players enter a code, choose a server and role
 // and redeem. The server/role picker is passed in by the route (it is the top-up feature's
 // picker and cached list; features do not import each other). Each server answer has its own
@@ -153,7 +153,7 @@ function RedeemForm({ RolePicker }: { RolePicker: ComponentType<RolePickerProps>
           data-testid="redeem-result"
           data-status="error"
         >
-          {t(outcome.message.key, outcome.message.values)}
+          {t(outcome.message.key, outcome.message.values ?? {})}
         </Alert>
       ) : null}
     </form>

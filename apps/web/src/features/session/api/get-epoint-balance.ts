@@ -1,4 +1,4 @@
-// HC Point balance of a game account (SPEC §3: ePointNum = basicNum + presentNum).
+// HC Point balance of a game account (docs/product/hc-point.md#balance: ePointNum = basicNum + presentNum).
 import { api, ePointNum } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 

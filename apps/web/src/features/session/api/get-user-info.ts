@@ -1,4 +1,4 @@
-// Loads the session's user info into app state (SPEC §3, §7 /api/user/uinfo). The `hctoken`
+// Loads the session's user info into app state (docs/product/routes-and-screens.md#app-state, docs/product/api.md#sign-in-and-session-calls /api/user/uinfo). The `hctoken`
 // hand-over that may come first at start-up is in handover.ts.
 import { api } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// Ends the session (SPEC §4): tells the server (its failure is ignored), then clears the token.
+// Ends the session (docs/product/session.md): tells the server (its failure is ignored), then clears the token.
 import { api } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 import { endSession } from '../../../lib/session';
@@ -7,7 +7,7 @@ export async function logout(): Promise<void> {
   try {
     await callApi(api.userLogout, {});
   } catch {
-    // SPEC §4 only requires the stored token to go; a failed server call must not block it.
+    // docs/product/top-up.md#order-lifecycle only requires the stored token to go; a failed server call must not block it.
   }
   endSession();
 }

@@ -1,4 +1,4 @@
-// "Do you want to log out of the current account?" (SPEC §2) with cancel/confirm.
+// "Do you want to log out of the current account?" (docs/product/account.md#account-screen) with cancel/confirm.
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/ui/overlays';

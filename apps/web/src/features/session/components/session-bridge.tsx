@@ -1,4 +1,4 @@
-// Connects the API client's session rules (SPEC §4) to the router and to the one
+// Connects the API client's session rules (docs/product/session.md#hand-over) to the router and to the one
 // "token failed" info dialog, and shows the hand-over's "switch account?" question; rendered
 // once by the root route.
 import { useLayoutEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The info dialog of SPEC §4 on session expiry. The modal code loads only when it is needed.
+// The info dialog of docs/product/session.md#session-expiry on session expiry. The modal code loads only when it is needed.
 import { lazy, Suspense } from 'react';
 
 const ExpiredModal = lazy(() => import('./session-expired-modal'));

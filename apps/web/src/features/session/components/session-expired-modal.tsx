@@ -1,4 +1,4 @@
-// The translated tokenFail message (SPEC §4) with one OK button; closing counts as confirming.
+// The translated tokenFail message (docs/product/session.md#session-expiry) with one OK button; closing counts as confirming.
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UiProviders } from '../../../app/ui-providers';

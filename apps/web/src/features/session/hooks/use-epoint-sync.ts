@@ -1,6 +1,6 @@
-// SPEC §3: the e-point balance (ePointNum = basicNum + presentNum) is reloaded whenever
+// docs/product/hc-point.md#balance: the e-point balance (ePointNum = basicNum + presentNum) is reloaded whenever
 // gameAccountId changes, and when refreshEPoint() is called (after a payment, on the account
-// pages); on failure global.info.getEPointOverageFail shows and the error is logged (SPEC §8).
+// pages); on failure global.info.getEPointOverageFail shows and the error is logged (docs/product/errors.md#outcome-and-failure-messages).
 // The API client is imported on demand to keep it (and zod) out of the entry chunk.
 import { ErrorCode } from '@hc/contract';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// Calls of the top-up journey (SPEC §7): servers and roles (cached under SPEC §9's stored key),
+// Calls of the top-up journey (docs/product/api.md#top-up-calls): servers and roles (cached under their stored key, docs/product/constants.md#stored-keys),
 // catalog, payment channels, order creation with an Idempotency-Key, HC Point payment, detail.
 import {
   api,
@@ -20,7 +20,7 @@ const cachedServerRolesSchema = z.object({
   list: z.array(serverRolesSchema),
 });
 
-/** SPEC §7 webRole "cached locally": the last list for this game and game account, if any. */
+/** docs/product/api.md#top-up-calls webRole "cached locally": the last list for this game and game account, if any. */
 export function cachedServerRoles(
   gameId: number,
   gameAccountId: number | null,
@@ -62,7 +62,7 @@ export async function fetchPayChannels(
   return list;
 }
 
-/** HC Point balance of a game account: basicNum + presentNum (SPEC §3 ePointNum). */
+/** HC Point balance of a game account: basicNum + presentNum (docs/product/hc-point.md#balance ePointNum). */
 export async function fetchEpointBalance(gameAccountId: number, signal?: AbortSignal) {
   const balance = await callApi(api.epointBalance, { userId: gameAccountId }, { signal });
   return balance.basicNum + balance.presentNum;

@@ -1,6 +1,6 @@
-// HC Point balance ("balance (overage)", SPEC §2) when paying with HC Point: the shared ePointNum
-// of the app state (SPEC §3, loaded by the e-point sync); a failure shows
-// global.info.getEPointOverageFail (SPEC §8; the sync logs the error).
+// HC Point balance ("balance (overage)", docs/product/top-up.md#top-up-screen) when paying with HC Point: the shared ePointNum
+// of the app state (docs/product/routes-and-screens.md#app-state, loaded by the e-point sync); a failure shows
+// global.info.getEPointOverageFail (docs/product/errors.md#outcome-and-failure-messages; the sync logs the error).
 import { Skeleton, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// SPEC §2 Game selection: the game (from the site config) and its operating system.
+// docs/product/routes-and-screens.md#game-selection: the game (from the site config) and its operating system.
 import type { Platform } from '@hc/contract';
 import { useTranslation } from 'react-i18next';
 import type { SiteConfig } from '../../../lib/app-store';

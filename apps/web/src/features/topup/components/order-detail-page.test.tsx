@@ -1,4 +1,4 @@
-// The order status screen (SPEC §2 Order status screen, §4 status texts; DESIGN §5): labels and
+// The order status screen (docs/product/top-up.md#order-status-screen, docs/product/top-up.md#order-lifecycle, docs/decisions/0009-order-status-meaning.md): labels and
 // texts per status, server 6 reads "processing" (never "unpaid"), order not found, the actions,
 // and polling that runs while the order is open and stops at a final status.
 import { ErrorCode } from '@hc/contract';
@@ -37,7 +37,7 @@ describe('order detail page', () => {
     expect(orderStatus.ORDER_POLL_MS).toBe(80);
   });
 
-  it('shows an unpaid order with its fields, the SPEC §4 text and a pay button', async () => {
+  it('shows an unpaid order with its fields, the docs/product/top-up.md#order-lifecycle text and a pay button', async () => {
     const app = await openOrder(() => envelope(orderDetail()));
     expect(await statusBadge()).toHaveTextContent('Unpaid');
     expect(screen.getByTestId('order-status-text')).toHaveTextContent(

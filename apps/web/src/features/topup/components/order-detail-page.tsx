@@ -1,4 +1,4 @@
-// The order status screen (SPEC §2 Order status screen, §4 status texts): status, method, account,
+// The order status screen (docs/product/top-up.md#order-status-screen, docs/product/top-up.md#order-lifecycle status texts): status, method, account,
 // game, server, role, amount, created time and the timeline; pay, refresh, back to personal
 // center, continue recharging. Polls every 3 s while the order is unpaid or paid (processing).
 import '@mantine/core/styles/Alert.layer.css';
@@ -167,7 +167,7 @@ export function OrderDetailPage({ sdkOrderId }: { sdkOrderId: string }) {
     queryFn: ({ signal }) => fetchOrderDetail(sdkOrderId, signal),
     enabled: sdkOrderId !== '',
     staleTime: 0,
-    // Poll while the order can still change; stop at a final status (SPEC §4).
+    // Poll while the order can still change; stop at a final status (docs/product/top-up.md#order-lifecycle).
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status !== undefined && isOrderOpen(status) ? ORDER_POLL_MS : false;
@@ -175,7 +175,7 @@ export function OrderDetailPage({ sdkOrderId }: { sdkOrderId: string }) {
   });
   const completed = detail.data?.status === ServerOrderStatus.Delivered;
 
-  // SPEC §3 buy_done: the order page saw the order completed (sent once per order).
+  // docs/product/analytics.md#events buy_done: the order page saw the order completed (sent once per order).
   useEffect(() => {
     if (completed) trackBuyDone(sdkOrderId);
   }, [completed, sdkOrderId]);

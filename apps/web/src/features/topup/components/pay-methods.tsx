@@ -1,4 +1,4 @@
-// Payment methods for the chosen item (SPEC §2 Top-up: Visa card or PayPal; HC Point for game
+// Payment methods for the chosen item (docs/product/top-up.md#top-up-screen: Visa card or PayPal; HC Point for game
 // packs), named by kind in the UI language.
 import type { PayChannel } from '@hc/contract';
 import { Skeleton, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// SPEC §2 Top-up: after payment starts, a dialog says to finish payment in the newly opened page,
+// docs/product/top-up.md#top-up-screen: after payment starts, a dialog says to finish payment in the newly opened page,
 // with "back to change" and "payment done". If the browser blocked the tab, it offers the link.
 import { Anchor, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

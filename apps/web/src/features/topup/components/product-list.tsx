@@ -1,4 +1,4 @@
-// Item cards (SPEC §3 Product item): icon, name, price from minor units in the UI language, the
+// Item cards (docs/product/top-up.md#items): icon, name, price from minor units in the UI language, the
 // bonus tag "+N%", the gift amount and a running rebate (HC Point credited on payment); one radio group, so the keyboard selects too.
 import type { Product } from '@hc/contract';
 import { Skeleton, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Server and role choice (SPEC §3 Server and role, §5): servers under maintenance are shown but
+// Server and role choice (docs/product/top-up.md#servers-and-roles, docs/product/top-up.md#before-paying): servers under maintenance are shown but
 // cannot be chosen; a server without roles says so.
 import type { ServerRoles } from '@hc/contract';
 import { ServerState } from '@hc/contract';
@@ -76,7 +76,7 @@ export function ServerRolePicker({
         />
       )}
       {server && server.roles.length === 0 ? (
-        // SPEC §5: the server has no role information.
+        // docs/product/top-up.md#before-paying: the server has no role information.
         <Alert color="yellow" variant="light" role="status" data-testid="topup-no-roles">
           {t('common:validation.noRoleOnServer')}
         </Alert>

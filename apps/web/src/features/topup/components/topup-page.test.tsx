@@ -1,4 +1,4 @@
-// The top-up screen (SPEC §2 Top-up, §3 Product item, §5, §8) over a stubbed API: items sorted by
+// The top-up screen (docs/product/top-up.md#top-up-screen, docs/product/top-up.md#items, docs/product/top-up.md#before-paying, docs/product/errors.md#error-catalogue) over a stubbed API: items sorted by
 // price with the bonus tag, servers in maintenance, "no role information", the confirm checks,
 // card/PayPal in a new tab with the payment dialog, retries with one Idempotency-Key, HC Point.
 import { ErrorCode, STORAGE_KEYS } from '@hc/contract';
@@ -48,7 +48,7 @@ function fakeTab() {
 }
 
 describe('top-up page', () => {
-  it('shows the SPEC §2 labels, servers in maintenance disabled, and items sorted by price', async () => {
+  it('shows the docs/product/top-up.md#top-up-screen labels, servers in maintenance disabled, and items sorted by price', async () => {
     const app = await openTopup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Top-up' }, T)).toBeVisible();
     expect(screen.getByRole('group', { name: 'Game' })).toBeInTheDocument();
@@ -94,11 +94,11 @@ describe('top-up page', () => {
       role_id: 'r-100',
       server_id: 1,
     });
-    // The list was stored under SPEC §9's key.
+    // The list was stored under its stored key (docs/product/constants.md#stored-keys).
     expect(window.localStorage.getItem(STORAGE_KEYS.serverRoles)).toContain('S1 Dawn');
   });
 
-  it('shows the cached server list at once while it refreshes (SPEC §7, §9)', async () => {
+  it('shows the cached server list at once while it refreshes (docs/product/api.md#top-up-calls, docs/product/constants.md)', async () => {
     const cached = [{ ...servers[0]!, server_name: 'S1 Cached' }];
     window.localStorage.setItem(
       STORAGE_KEYS.serverRoles,
@@ -115,14 +115,14 @@ describe('top-up page', () => {
     expect(screen.queryByRole('radio', { name: /S1 Cached/ })).toBeNull();
   });
 
-  it('says "no role information" for a server without roles (SPEC §5)', async () => {
+  it('says "no role information" for a server without roles (docs/product/top-up.md#before-paying)', async () => {
     const { user } = await openTopup();
     await user.click(await serverRadio(/S3 Frost/));
     expect(await screen.findByText('This server has no role information.')).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Role' })).toBeNull();
   });
 
-  it('refuses to confirm without server and role (SPEC §5) and sends nothing', async () => {
+  it('refuses to confirm without server and role (docs/product/top-up.md#before-paying) and sends nothing', async () => {
     const app = await openTopup();
     const open = vi.spyOn(window, 'open');
     await serverRadio(/S1 Dawn/);
@@ -248,7 +248,7 @@ describe('top-up page', () => {
     expect(currentUrl(app.router)).toBe('/main/recharge');
   });
 
-  it('shows getEPointOverageFail and logs when the balance query fails (SPEC §8)', async () => {
+  it('shows getEPointOverageFail and logs when the balance query fails (docs/product/errors.md#outcome-and-failure-messages)', async () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const app = await openTopup({
       '/api/operate/epoint/balance': () => businessError(ErrorCode.SystemBusy, 'busy'),

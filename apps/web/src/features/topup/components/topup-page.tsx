@@ -1,4 +1,4 @@
-// The top-up screen (SPEC §2 Top-up, Game selection): game and OS, server and role, "recharge to
+// The top-up screen (docs/product/top-up.md#top-up-screen, Game selection): game and OS, server and role, "recharge to
 // game" or "recharge to HC coins", item cards, payment method, total, HC Point balance, notes,
 // customer support, and "confirm order" with the payment dialog.
 import '@mantine/core/styles/Alert.layer.css';

@@ -1,4 +1,4 @@
-// "Confirm order" (SPEC §2 Top-up, §5, §7 webCreate): checks the choices, creates the order with
+// "Confirm order" (docs/product/top-up.md#top-up-screen, docs/product/errors.md#validation-messages, docs/product/api.md#top-up-calls webCreate): checks the choices, creates the order with
 // an Idempotency-Key kept for this attempt (a retry reuses it), then starts payment: card and
 // PayPal open the checkout in a new tab (opened synchronously in the click, so popup blockers
 // allow it); HC Point pays at once and goes to the order page.
@@ -18,7 +18,7 @@ export interface ConfirmInput {
   roleName: string | null;
   cpGoodsId: string | null;
   channel: PayChannel | null;
-  /** Game pack or HC Point pack, for analytics (SPEC §3 buy_request). */
+  /** Game pack or HC Point pack, for analytics (docs/product/analytics.md#events buy_request). */
   orderType: OrderType;
 }
 
@@ -29,7 +29,7 @@ export interface PendingPayment {
 }
 
 function validate(input: ConfirmInput): string | null {
-  // SPEC §5: select server and role information first.
+  // docs/product/top-up.md#before-paying: select server and role information first.
   if (input.serverId === null || input.roleId === null) return 'common:validation.selectServerRole';
   if (input.cpGoodsId === null) return 'topup:errors.selectProduct';
   if (input.channel === null) return 'topup:errors.selectPayMethod';

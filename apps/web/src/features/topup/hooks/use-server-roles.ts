@@ -1,5 +1,5 @@
-// Servers and roles of the player's game account (SPEC §3, §7 webRole): the cached list under
-// SPEC §9's stored key shows at once, and a fresh one is always fetched and stored.
+// Servers and roles of the player's game account (docs/product/top-up.md#servers-and-roles, docs/product/api.md#top-up-calls webRole): the cached list under
+// stored key (docs/product/constants.md#stored-keys) shows at once, and a fresh one is always fetched and stored.
 import type { ServerRoles } from '@hc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { cachedServerRoles, fetchServerRoles } from '../api/topup-api';

@@ -1,4 +1,4 @@
-// Money from minor units in the UI language and SPEC §3/§9 item order (price×1000 key).
+// Money from minor units in the UI language and docs/product/top-up.md#items, docs/product/constants.md#rules item order (price×1000 key).
 import { describe, expect, it } from 'vitest';
 import { formatMoney, sortProducts } from './format';
 import { gamePacks } from '../components/topup-fixtures';

@@ -1,4 +1,4 @@
-// Order status display (SPEC §3, §4; DESIGN §5): the label and text of a server status, and
+// Order status display (docs/product/top-up.md#order-statuses, docs/product/top-up.md#order-lifecycle, docs/decisions/0009-order-status-meaning.md): the label and text of a server status, and
 // which statuses may still change (the detail page polls only those).
 import { ErrorCode, ServerOrderStatus, displayStatus } from '@hc/contract';
 import { isApiError } from '../../../lib/api-error';
