@@ -92,7 +92,7 @@ describe('api record', () => {
   });
 
   it.each(AGREED)(
-    '%s has the SPEC path, a method, an auth mode, a summary and a source',
+    '%s has the product path, a method, an auth mode, a summary and a source',
     (name) => {
       const call = api[name];
       if (SPEC_PATHS[name]) expect(call.path).toBe(SPEC_PATHS[name]);
@@ -120,7 +120,7 @@ describe('api record', () => {
       expect([name, call.path.includes(':')]).toEqual([name, call.params !== undefined]);
   });
 
-  it('every call whose shape SPEC leaves open documents the choice', () => {
+  it('every call whose shape the product leaves open documents the choice', () => {
     const fullySpecified = new Set<ApiName>(['time', 'orderWebCreate']);
     for (const [name, call] of apiEntries()) {
       if (!fullySpecified.has(name))

@@ -1,4 +1,4 @@
-// Body validation: wrong types and out-of-range values are rejected; SPEC field rules hold.
+// Body validation: wrong types and out-of-range values are rejected; the field rules of docs/product/api.md hold.
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
 import { resetPayloadSchema } from './password-reset';

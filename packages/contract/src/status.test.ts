@@ -53,7 +53,7 @@ describe('toServerFilter', () => {
     expect(toServerFilter(ClientOrderStatus.Completed)).toBe(ServerOrderStatus.Delivered);
   });
 
-  it('a filter asks for orders that map back to the same client status, except paid (SPEC maps 6 to 1)', () => {
+  it('a filter asks for orders that map back to the same client status, except paid (6 shows as 1, docs/product/top-up.md)', () => {
     for (const client of CLIENT_ORDER_STATUSES) {
       const back = toClientStatus(toServerFilter(client));
       if (client === ClientOrderStatus.Paid) expect(back).toBe(ClientOrderStatus.Unpaid);

@@ -1,5 +1,5 @@
 // /main/account/user (docs/product/account.md#account-screen): account info, HC Point balance, real-name info,
-// and logout behind the SPEC confirm "Do you want to log out of the current account?".
+// and logout behind the product's confirm "Do you want to log out of the current account?".
 import { AccountUserPage } from '../../features/account/components/account-user-page';
 import { LogoutDialog } from '../../features/session/components/logout-dialog';
 import { useLogout } from '../../features/session/hooks/use-logout';

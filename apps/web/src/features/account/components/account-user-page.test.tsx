@@ -1,6 +1,6 @@
 // /main/account/user (docs/product/account.md#account-screen, docs/product/account.md#real-name-information, docs/product/errors.md#validation-messages, docs/product/api.md#account-calls, docs/product/errors.md#error-catalogue): real-name
 // info none/present, saving it encrypted, the bound game and login account, the crmUrl link
-// and its failure message, and logout with the SPEC confirm.
+// and its failure message, and logout with the product's confirm (docs/product/account.md).
 import { ErrorCode, decryptPayload } from '@hc/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
