@@ -14,12 +14,14 @@ if (!only || only === 'unit') {
     'scripts/check-bundle.test.mjs',
     'scripts/start-env.test.mjs',
     'scripts/node-version.test.mjs',
-    'scripts/container-files.test.mjs',
   ]);
 }
 if (!only || only === 'e2e') {
   await run('npm', ['run', 'build']);
   await run('npm', ['run', 'check:bundle']);
+  // The container files: checked against the repo, and their runtime command started from the
+  // fresh build (it needs apps/server/dist, so it runs after the build).
+  await run('node', ['--test', 'scripts/container-files.test.mjs']);
   await run('npx', ['playwright', 'test']);
 }
 // The fault suite needs a PostgreSQL server and its binaries; CI sets TEST_DATABASE_URL. Without
