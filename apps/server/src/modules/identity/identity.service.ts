@@ -14,7 +14,11 @@ import { decryptJsonOrInvalid } from '../auth/payload';
 import type { DataKey } from '../../lib/data-cipher';
 import { createIdentityRepository, type RealNameRow } from './identity.repository';
 import { maskEmail, maskIdNumber, maskPhone } from './masking';
-import { createRealNameCipher, type RealNameCipher } from './real-name-cipher';
+import {
+  createRealNameCipher,
+  LEGACY_COLUMNS_CLEARED,
+  type RealNameCipher,
+} from './real-name-cipher';
 
 function shown(r: {
   name: string;
@@ -99,16 +103,7 @@ export function createIdentityService(deps: {
             sign_region: p.sign_region,
             sign_date: p.sign_date,
           }),
-          // Legacy plain columns: always null from now on.
-          full_name: null,
-          birthday: null,
-          address: null,
-          phone: null,
-          email: null,
-          id_number_enc: null,
-          id_number_masked: null,
-          sign_region: null,
-          sign_date: null,
+          ...LEGACY_COLUMNS_CLEARED,
         },
         deps.clock.now(),
       );

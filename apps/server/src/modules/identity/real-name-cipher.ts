@@ -5,6 +5,19 @@
 // in plain text.
 import { createDataCipher, type DataCipher, type DataKey } from '../../lib/data-cipher';
 
+/** The plain columns of the record before envelope encryption (migration 0008): always null now. */
+export const LEGACY_COLUMNS_CLEARED = {
+  full_name: null,
+  birthday: null,
+  address: null,
+  phone: null,
+  email: null,
+  id_number_enc: null,
+  id_number_masked: null,
+  sign_region: null,
+  sign_date: null,
+} as const;
+
 export interface RealNameRecord {
   name: string;
   birthday: string;

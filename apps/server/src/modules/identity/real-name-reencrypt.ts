@@ -14,7 +14,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { DataKey } from '../../lib/data-cipher';
 import { createLegacyIdNumberCipher } from './id-number-cipher';
-import { createRealNameCipher, type RealNameRecord } from './real-name-cipher';
+import {
+  createRealNameCipher,
+  LEGACY_COLUMNS_CLEARED,
+  type RealNameRecord,
+} from './real-name-cipher';
 import type { RealNameRow } from './identity.repository';
 
 export interface ReencryptCounts {
@@ -37,18 +41,6 @@ export interface ReencryptOptions {
   batchSize?: number;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
-
-const CLEARED = {
-  full_name: null,
-  birthday: null,
-  address: null,
-  phone: null,
-  email: null,
-  id_number_enc: null,
-  id_number_masked: null,
-  sign_region: null,
-  sign_date: null,
-} as const;
 
 export async function reencryptRealNames(
   db: Kysely<DB>,
@@ -124,7 +116,7 @@ export async function reencryptRealNames(
         }
         await trx
           .updateTable('real_name_info')
-          .set({ ...cipher.encrypt(row.account_id, record), ...CLEARED })
+          .set({ ...cipher.encrypt(row.account_id, record), ...LEGACY_COLUMNS_CLEARED })
           .where('account_id', '=', row.account_id)
           .execute();
         if (legacy) counts.legacy += 1;
