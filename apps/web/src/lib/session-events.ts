@@ -1,13 +1,7 @@
 // The session events of docs/product/session.md#session-expiry as a tiny typed emitter, so features react to expiry,
 // logins and logouts without importing each other.
 
-export const SESSION_EVENTS = [
-  'test',
-  'expired',
-  'expired_confirm',
-  'login_use',
-  'logout',
-] as const;
+export const SESSION_EVENTS = ['expired', 'expired_confirm', 'login_use', 'logout'] as const;
 export type SessionEvent = (typeof SESSION_EVENTS)[number];
 export type SessionListener = () => void;
 

@@ -1,4 +1,4 @@
-// WeChat website sign-in (Open Platform QR connect; arctic has no WeChat): code -> access_token +
+// WeChat website sign-in (Open Platform QR connect): code -> access_token +
 // openid by GET with appid/secret, then sns/userinfo. Errors arrive as { errcode, errmsg }.
 import { fetchJson, OAuthTokenError, stringField, type OAuthProviderClient } from './types';
 

@@ -9,18 +9,10 @@ import { gameIdOf } from '../user/user.routes';
 import type { UserService } from '../user/user.service';
 import { createGameService } from './game.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The game gateway client (servers, roles, deliveries) shared by the modules. */
-    gameGateway: GameGateway;
-  }
-}
-
 export function registerGameRoutes(
   app: FastifyInstance,
   deps: { gateway: GameGateway; users: UserService },
 ): void {
-  if (!app.hasDecorator('gameGateway')) app.decorate('gameGateway', deps.gateway);
   const games = createGameService({ gateway: deps.gateway });
 
   // The game account is picked exactly as uinfo picks it (gameid header, else the first bound);

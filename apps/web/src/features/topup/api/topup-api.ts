@@ -62,12 +62,6 @@ export async function fetchPayChannels(
   return list;
 }
 
-/** HC Point balance of a game account: basicNum + presentNum (docs/product/hc-point.md#balance ePointNum). */
-export async function fetchEpointBalance(gameAccountId: number, signal?: AbortSignal) {
-  const balance = await callApi(api.epointBalance, { userId: gameAccountId }, { signal });
-  return balance.basicNum + balance.presentNum;
-}
-
 /** A retried confirm sends the same key, so the server answers with the same order. */
 export function createOrder(body: CreateOrderBody, idempotencyKey: string) {
   return callApi(api.orderWebCreate, body, { headers: { 'Idempotency-Key': idempotencyKey } });
