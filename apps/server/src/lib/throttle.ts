@@ -59,22 +59,27 @@ export function createThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
   ): Promise<number[]> {
     const buckets = [...new Set(rules.map((r) => r.bucket))];
     const keys = [...new Set(buckets.map(lockKey))].sort((a, b) => a - b);
-    for (const key of keys)
-      await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${key})`.execute(trx);
+    // All locks in one statement: the VALUES rows are scanned, and locked, in the sorted order.
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int4, k) from (values ${sql.join(
+      keys.map((k) => sql`(${k}::int4)`),
+    )}) as t(k)`.execute(trx);
+    // Every rule in one statement, after the locks (so it sees the hits of earlier takers): the
+    // oldest of the newest `limit` hits in the window must leave it before one more fits.
+    const probes = rules.map(
+      (rule, i) =>
+        sql`(select ${i}::int4 as rule, created_at from throttle_hits
+          where bucket = ${rule.bucket} and created_at > ${new Date(now - rule.windowMs)}
+          order by created_at desc offset ${rule.limit - 1} limit 1)`,
+    );
+    const { rows } = await sql<{ rule: number; created_at: Date | string }>`${sql.join(
+      probes,
+      sql` union all `,
+    )}`.execute(trx);
     let waitMs = 0;
-    for (const rule of rules) {
-      // The oldest of the newest `limit` hits in the window must leave it before one more fits.
-      const rows = await trx
-        .selectFrom('throttle_hits')
-        .select('created_at')
-        .where('bucket', '=', rule.bucket)
-        .where('created_at', '>', new Date(now - rule.windowMs))
-        .orderBy('created_at', 'desc')
-        .limit(rule.limit)
-        .execute();
-      const oldest = rows[rule.limit - 1];
-      if (oldest !== undefined)
-        waitMs = Math.max(waitMs, new Date(oldest.created_at).getTime() + rule.windowMs - now);
+    for (const row of rows) {
+      const rule = rules[row.rule];
+      if (rule !== undefined)
+        waitMs = Math.max(waitMs, new Date(row.created_at).getTime() + rule.windowMs - now);
     }
     if (waitMs > 0)
       throw new AppError(error, { retry_after: Math.max(1, Math.ceil(waitMs / 1000)) });

@@ -59,13 +59,14 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       // A completed session with a delayed method is not paid yet: async_payment_* follows.
       if (orderId === undefined || s.payment_status !== 'paid') return ignored;
       if (s.amount_total === null || s.currency === null) return ignored;
+      const paymentRef = idOf(s.payment_intent);
       return {
         ...base,
         kind: 'paid',
         orderId,
         providerRef: s.id,
         // charge.refunded names the PaymentIntent, not the session: recorded with the payment.
-        ...(idOf(s.payment_intent) === undefined ? {} : { paymentRef: idOf(s.payment_intent) }),
+        ...(paymentRef === undefined ? {} : { paymentRef }),
         amount: s.amount_total,
         currency: s.currency.toUpperCase(),
       };

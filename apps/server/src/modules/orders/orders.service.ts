@@ -380,6 +380,8 @@ export function createOrdersService(deps: OrdersDeps) {
       const itemName = product.name;
       const sdkOrderId = newSdkOrderId(now);
       let order: OrderRow;
+      // A new order with a provider is created already claimed for its checkout (checkoutOf).
+      let created = false;
       try {
         // One creation per player at a time (the account row lock, held until COMMIT): the cap
         // and the reuse below see every order the player's other requests made, on any node.
@@ -462,6 +464,8 @@ export function createOrdersService(deps: OrdersDeps) {
                   channel_code: body.channel_code,
                   provider: provider?.name ?? 'epoint',
                   pay_url: channel.method === 'epoint' ? orderUrl(sdkOrderId) : null,
+                  checkout_until:
+                    provider === undefined ? null : new Date(now.getTime() + CHECKOUT_LEASE_MS),
                   status: Unpaid,
                   language: input.language,
                   idempotency_key: input.idempotencyKey ?? null,
@@ -489,6 +493,7 @@ export function createOrdersService(deps: OrdersDeps) {
             .selectFrom('o')
             .selectAll()
             .executeTakeFirstOrThrow();
+          created = true;
           return normaliseOrder(row);
         });
       } catch (err) {
@@ -499,7 +504,7 @@ export function createOrdersService(deps: OrdersDeps) {
         }
         throw err;
       }
-      return checkoutOf(order);
+      return created && provider !== undefined ? makeCheckout(order, provider) : checkoutOf(order);
     },
 
     /** The order screen (docs/product/top-up.md#order-status-screen): only the owner sees it; anyone else gets OrderNotFound. */

@@ -77,29 +77,15 @@ export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gatewa
   const repo = createRedeemRepository();
   const throttle = createRedeemThrottle({ db, repo, clock });
 
-  /** Runs `fn`; a counted failure is recorded against the account and IP, then rethrown. */
-  async function counted<T>(input: RedeemInput, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (err instanceof AppError && COUNTED.has(err.code))
-        await throttle.fail(input.accountId, input.ip);
-      throw err;
-    }
-  }
-
-  /** The rules above, once the attempt is counted. */
+  /** The rules above, once the attempt is counted (redeem below keeps or releases it). */
   async function redeemCounted(input: RedeemInput): Promise<RedeemResult> {
     const code = normaliseRedeemCode(input.code);
-    const hash = await counted(input, async () => {
-      if (!isWellFormedCode(code)) throw new AppError(ErrorCode.RedeemCodeInvalid);
-      const h = hashCode(code);
-      const row = await repo.codeByHash(db, h);
-      if (row === undefined) throw new AppError(ErrorCode.RedeemCodeInvalid);
-      const batch = await repo.batchById(db, row.batch_id);
-      if (batch?.game_id !== input.gameId) throw new AppError(ErrorCode.RedeemWrongGame);
-      return h;
-    });
+    if (!isWellFormedCode(code)) throw new AppError(ErrorCode.RedeemCodeInvalid);
+    const hash = hashCode(code);
+    const found = await repo.codeByHash(db, hash);
+    if (found === undefined) throw new AppError(ErrorCode.RedeemCodeInvalid);
+    const foundBatch = await repo.batchById(db, found.batch_id);
+    if (foundBatch?.game_id !== input.gameId) throw new AppError(ErrorCode.RedeemWrongGame);
     // Asked before the transaction: no row stays locked during a call to the game.
     const { server, role } = await findServerAndRole(
       gateway,
@@ -109,60 +95,57 @@ export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gatewa
       input.roleId,
       input.log,
     );
-    return counted(input, () =>
-      db.transaction().execute(async (trx) => {
-        // Lock order everywhere: code, then batch.
-        const row = await repo.codeByHash(trx, hash, { forUpdate: true });
-        const batch = row && (await repo.batchById(trx, row.batch_id, { forUpdate: true }));
-        if (row === undefined || batch === undefined)
-          throw new AppError(ErrorCode.RedeemCodeInvalid);
-        const now = clock.now();
-        if (batch.expires_at !== null && batch.expires_at.getTime() <= now.getTime())
-          throw new AppError(ErrorCode.RedeemCodeExpired);
-        const use = await repo.accountUse(trx, input.accountId, batch.id, row.id);
-        if (use.inBatch >= batch.per_account_limit || (batch.kind === 'single' && use.ofCode > 0))
-          throw new AppError(ErrorCode.RedeemLimitReached);
-        if (batch.kind === 'single' && row.uses > 0) throw new AppError(ErrorCode.RedeemCodeUsed);
-        if (batch.total_cap !== null && batch.redeemed >= batch.total_cap)
-          throw new AppError(ErrorCode.RedeemCodeUsed);
-        const pack = await repo.packById(trx, batch.product_id);
-        if (pack === undefined || pack.items.length === 0)
-          throw new Error(`redeem batch ${batch.id}: product ${batch.product_id} has no items`);
-        const id = await repo.nextRedemptionId(trx);
-        const deliveryId = redemptionDeliveryId(id);
-        await repo.insertRedemption(trx, {
-          id,
-          code_id: row.id,
-          batch_id: batch.id,
-          account_id: input.accountId,
-          game_account_id: input.gameAccountId,
-          server_id: server.server_id,
-          server_name: server.server_name,
-          role_id: role.role_id,
-          role_name: role.role_name,
-          delivery_id: deliveryId,
-          createdAt: now,
-        });
-        await repo.countUse(trx, row.id, batch.id);
-        // The items are snapshotted on the job: a later edit of the pack changes nothing here.
-        await enqueueJob(trx, {
-          kind: 'redeem',
-          dedupeKey: deliveryId,
-          payload: { redemptionId: id, items: pack.items },
-          runAt: now,
-        });
-        await repo.recordAttempt(trx, {
-          accountId: input.accountId,
-          ip: input.ip,
-          success: true,
-          at: now,
-        });
-        return {
-          redemption_id: deliveryId,
-          rewards: pack.items.map((i) => ({ name: i.name, count: i.count })),
-        };
-      }),
-    );
+    return db.transaction().execute(async (trx) => {
+      // Lock order everywhere: code, then batch.
+      const row = await repo.codeByHash(trx, hash, { forUpdate: true });
+      const batch = row && (await repo.batchById(trx, row.batch_id, { forUpdate: true }));
+      if (row === undefined || batch === undefined) throw new AppError(ErrorCode.RedeemCodeInvalid);
+      const now = clock.now();
+      if (batch.expires_at !== null && batch.expires_at.getTime() <= now.getTime())
+        throw new AppError(ErrorCode.RedeemCodeExpired);
+      const use = await repo.accountUse(trx, input.accountId, batch.id, row.id);
+      if (use.inBatch >= batch.per_account_limit || (batch.kind === 'single' && use.ofCode > 0))
+        throw new AppError(ErrorCode.RedeemLimitReached);
+      if (batch.kind === 'single' && row.uses > 0) throw new AppError(ErrorCode.RedeemCodeUsed);
+      if (batch.total_cap !== null && batch.redeemed >= batch.total_cap)
+        throw new AppError(ErrorCode.RedeemCodeUsed);
+      const pack = await repo.packById(trx, batch.product_id);
+      if (pack === undefined || pack.items.length === 0)
+        throw new Error(`redeem batch ${batch.id}: product ${batch.product_id} has no items`);
+      const id = await repo.nextRedemptionId(trx);
+      const deliveryId = redemptionDeliveryId(id);
+      await repo.insertRedemption(trx, {
+        id,
+        code_id: row.id,
+        batch_id: batch.id,
+        account_id: input.accountId,
+        game_account_id: input.gameAccountId,
+        server_id: server.server_id,
+        server_name: server.server_name,
+        role_id: role.role_id,
+        role_name: role.role_name,
+        delivery_id: deliveryId,
+        createdAt: now,
+      });
+      await repo.countUse(trx, row.id, batch.id);
+      // The items are snapshotted on the job: a later edit of the pack changes nothing here.
+      await enqueueJob(trx, {
+        kind: 'redeem',
+        dedupeKey: deliveryId,
+        payload: { redemptionId: id, items: pack.items },
+        runAt: now,
+      });
+      await repo.recordAttempt(trx, {
+        accountId: input.accountId,
+        ip: input.ip,
+        success: true,
+        at: now,
+      });
+      return {
+        redemption_id: deliveryId,
+        rewards: pack.items.map((i) => ({ name: i.name, count: i.count })),
+      };
+    });
   }
 
   return {
@@ -176,7 +159,9 @@ export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gatewa
       try {
         return await redeemCounted(input);
       } catch (err) {
+        // A failed guess: the count stays and the attempt is logged against account and IP.
         guessFailed = err instanceof AppError && COUNTED.has(err.code);
+        if (guessFailed) await throttle.fail(input.accountId, input.ip);
         throw err;
       } finally {
         if (!guessFailed) await hit.release();
