@@ -5,7 +5,12 @@
 // the nested Config; .env.example and docs/configuration.md are generated from it
 // (`npm run config:docs`, apps/server/src/config/docs.ts).
 import { z } from 'zod';
-import { DataKeyringError, parseDataKeyring, type DataKey } from '../lib/data-cipher';
+import {
+  DataKeyringError,
+  isBase64Key32,
+  parseDataKeyring,
+  type DataKey,
+} from '../lib/data-cipher';
 
 /** Fixed development key of the payload encryption; refused when NODE_ENV=production. */
 export const DEV_PAYLOAD_KEY = 'aGMtcG9ydGFsLWRldmVsb3BtZW50LWtleS0zMmJ5dGU=';
@@ -172,12 +177,9 @@ const whenEquals = (name: string, value: string): Condition => ({
 const payloadKey = z
   .string()
   .optional()
-  .refine(
-    (v) =>
-      v === undefined ||
-      (/^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32),
-    { message: 'must be 32 bytes encoded as base64 (e.g. `openssl rand -base64 32`)' },
-  );
+  .refine((v) => v === undefined || isBase64Key32(v), {
+    message: 'must be 32 bytes encoded as base64 (e.g. `openssl rand -base64 32`)',
+  });
 
 /** DATA_KEY: `<key id>:<32 bytes base64>`, comma-separated; the first encrypts (ADR 0027). */
 const dataKeyring = z

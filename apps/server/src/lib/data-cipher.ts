@@ -21,6 +21,11 @@ const KEY_BYTES = 32;
 /** A key id: letters, digits, `_` and `-`, at most 32 characters. */
 export const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
+/** Standard base64 (padding optional) of exactly 32 bytes: a DATA_KEY key or PAYLOAD_KEY. */
+export function isBase64Key32(value: string): boolean {
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === KEY_BYTES;
+}
+
 export interface DataKey {
   readonly id: string;
   /** 32 bytes, base64. */
@@ -53,7 +58,7 @@ export function parseDataKeyring(value: string): DataKey[] {
       throw new DataKeyringError(
         `entry ${index + 1}: the key id must be 1-32 letters, digits, _ or - before a colon`,
       );
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length !== KEY_BYTES)
+    if (!isBase64Key32(key))
       throw new DataKeyringError(
         `key ${id}: must be 32 bytes encoded as base64 (e.g. \`openssl rand -base64 32\`)`,
       );

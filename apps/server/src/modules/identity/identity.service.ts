@@ -17,50 +17,29 @@ import { maskEmail, maskIdNumber, maskPhone } from './masking';
 import {
   createRealNameCipher,
   LEGACY_COLUMNS_CLEARED,
+  legacyFields,
   type RealNameCipher,
+  type RealNameRecord,
 } from './real-name-cipher';
 
-function shown(r: {
-  name: string;
-  birthday: string;
-  address: string;
-  phone: string;
-  email: string;
-  idNumberMasked: string;
-  sign_region: string;
-  sign_date: string;
-}): RealInfo {
+function shown(r: RealNameRecord): RealInfo {
   return {
     name: r.name,
     birthday: r.birthday,
     address: r.address,
     phone: maskPhone(r.phone),
     email: maskEmail(r.email),
-    id_number: r.idNumberMasked,
+    id_number: r.id_number !== undefined ? maskIdNumber(r.id_number) : (r.id_number_masked ?? ''),
     sign_region: r.sign_region,
     sign_date: r.sign_date,
   };
 }
 
 /** The record of a row: its plain legacy columns until the conversion clears them, else info_enc. */
-function readRow(cipher: RealNameCipher, row: RealNameRow): RealInfo {
+function readRow(cipher: RealNameCipher, row: RealNameRow): RealNameRecord {
   if (row.full_name !== null || row.info_enc === null)
-    return shown({
-      name: row.full_name ?? '',
-      birthday: row.birthday ?? '',
-      address: row.address ?? '',
-      phone: row.phone ?? '',
-      email: row.email ?? '',
-      idNumberMasked: row.id_number_masked ?? '',
-      sign_region: row.sign_region ?? '',
-      sign_date: row.sign_date ?? '',
-    });
-  const r = cipher.decrypt(row.account_id, row.info_enc);
-  return shown({
-    ...r,
-    idNumberMasked:
-      r.id_number !== undefined ? maskIdNumber(r.id_number) : (r.id_number_masked ?? ''),
-  });
+    return { ...legacyFields(row), id_number_masked: row.id_number_masked ?? '' };
+  return cipher.decrypt(row.account_id, row.info_enc);
 }
 
 export function createIdentityService(deps: {
@@ -76,7 +55,7 @@ export function createIdentityService(deps: {
     /** null: nothing saved yet (the web shows "No real-name information"). */
     async query(accountId: number): Promise<{ info: RealInfo | null }> {
       const row = await repo.byAccount(accountId);
-      return { info: row === undefined ? null : readRow(cipher, row) };
+      return { info: row === undefined ? null : shown(readRow(cipher, row)) };
     },
 
     async save(accountId: number, data: string): Promise<{ info: RealInfo | null }> {
@@ -90,24 +69,23 @@ export function createIdentityService(deps: {
         });
       }
       const p = parsed.data;
+      const record: RealNameRecord = {
+        name: p.name,
+        birthday: p.birthday,
+        address: p.address,
+        phone: p.phone,
+        email: p.email,
+        id_number: p.id_number,
+        sign_region: p.sign_region,
+        sign_date: p.sign_date,
+      };
       await repo.upsert(
         accountId,
-        {
-          ...cipher.encrypt(accountId, {
-            name: p.name,
-            birthday: p.birthday,
-            address: p.address,
-            phone: p.phone,
-            email: p.email,
-            id_number: p.id_number,
-            sign_region: p.sign_region,
-            sign_date: p.sign_date,
-          }),
-          ...LEGACY_COLUMNS_CLEARED,
-        },
+        { ...cipher.encrypt(accountId, record), ...LEGACY_COLUMNS_CLEARED },
         deps.clock.now(),
       );
-      return this.query(accountId);
+      // The answer is the record just stored: no read back, no decryption.
+      return { info: shown(record) };
     },
   };
 }

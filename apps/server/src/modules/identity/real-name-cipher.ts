@@ -3,7 +3,8 @@
 // id>" is authenticated with it, so a ciphertext copied to another account's row does not
 // decrypt. No field is needed in a query (rows are only ever read by account id), so none stays
 // in plain text.
-import { createDataCipher, type DataCipher, type DataKey } from '../../lib/data-cipher';
+import { createDataCipher, type DataKey } from '../../lib/data-cipher';
+import type { RealNameRow } from './identity.repository';
 
 /** The plain columns of the record before envelope encryption (migration 0008): always null now. */
 export const LEGACY_COLUMNS_CLEARED = {
@@ -32,6 +33,21 @@ export interface RealNameRecord {
   sign_date: string;
 }
 
+/** The fields a legacy row holds in plain columns (all but the ID number and its mask). */
+export function legacyFields(
+  row: RealNameRow,
+): Omit<RealNameRecord, 'id_number' | 'id_number_masked'> {
+  return {
+    name: row.full_name ?? '',
+    birthday: row.birthday ?? '',
+    address: row.address ?? '',
+    phone: row.phone ?? '',
+    email: row.email ?? '',
+    sign_region: row.sign_region ?? '',
+    sign_date: row.sign_date ?? '',
+  };
+}
+
 export interface RealNameCipher {
   readonly activeKeyId: string;
   encrypt(accountId: number, record: RealNameRecord): { info_enc: string; key_id: string };
@@ -40,8 +56,8 @@ export interface RealNameCipher {
 
 const context = (accountId: number) => `real_name_info:${accountId}`;
 
-export function createRealNameCipher(keys: readonly DataKey[] | DataCipher): RealNameCipher {
-  const cipher = 'encrypt' in keys ? keys : createDataCipher(keys);
+export function createRealNameCipher(keys: readonly DataKey[]): RealNameCipher {
+  const cipher = createDataCipher(keys);
   return {
     activeKeyId: cipher.activeKeyId,
     encrypt(accountId, record) {

@@ -17,6 +17,7 @@ import { createLegacyIdNumberCipher } from './id-number-cipher';
 import {
   createRealNameCipher,
   LEGACY_COLUMNS_CLEARED,
+  legacyFields,
   type RealNameRecord,
 } from './real-name-cipher';
 import type { RealNameRow } from './identity.repository';
@@ -53,15 +54,7 @@ export async function reencryptRealNames(
   const counts: ReencryptCounts = { legacy: 0, rotated: 0, idNumbersLost: 0, unreadable: 0 };
 
   const fromLegacy = (row: RealNameRow): RealNameRecord => {
-    const record: RealNameRecord = {
-      name: row.full_name ?? '',
-      birthday: row.birthday ?? '',
-      address: row.address ?? '',
-      phone: row.phone ?? '',
-      email: row.email ?? '',
-      sign_region: row.sign_region ?? '',
-      sign_date: row.sign_date ?? '',
-    };
+    const record: RealNameRecord = legacyFields(row);
     try {
       record.id_number = legacyCipher.decrypt(row.account_id, row.id_number_enc ?? '');
     } catch {

@@ -51,14 +51,7 @@ export interface RetentionPurged {
   statements: number;
 }
 
-type IdTable =
-  | 'verification_codes'
-  | 'login_attempts'
-  | 'redeem_attempts'
-  | 'throttle_hits'
-  | 'sessions'
-  | 'web_tickets'
-  | 'payment_events';
+type PurgedTable = Exclude<keyof RetentionPurged, 'statements'>;
 
 export async function purgeExpired(
   db: Kysely<DB>,
@@ -71,12 +64,12 @@ export async function purgeExpired(
   let statements = 0;
 
   /** Deletes the rows `where` selects, at most `batch` per statement, until none is left. */
-  async function inBatches(table: IdTable, where: RawBuilder<boolean>) {
+  async function inBatches(table: PurgedTable, where: RawBuilder<boolean>, key = 'id') {
     let total = 0;
     for (;;) {
       statements += 1;
-      const result = await sql`delete from ${sql.table(table)} where id in (
-        select id from ${sql.table(table)} where ${where} limit ${batch})`.execute(db);
+      const result = await sql`delete from ${sql.table(table)} where ${sql.ref(key)} in (
+        select ${sql.ref(key)} from ${sql.table(table)} where ${where} limit ${batch})`.execute(db);
       const n = Number(result.numAffectedRows ?? 0n);
       total += n;
       if (n < batch) return total;
@@ -114,18 +107,11 @@ export async function purgeExpired(
     sql<boolean>`received_at < ${before(policy.paymentEventsDays * DAY_MS)}
       and outcome not in ('pending', 'deferred')`,
   );
-  let analytics_sessions = 0;
-  const sessionsBefore = before(ANALYTICS_LIMITS.timestampToleranceS * 1000);
-  for (;;) {
-    statements += 1;
-    const result = await sql`delete from analytics_sessions where sid in (
-      select sid from analytics_sessions where expires_at < ${sessionsBefore} limit ${batch})`.execute(
-      db,
-    );
-    const n = Number(result.numAffectedRows ?? 0n);
-    analytics_sessions += n;
-    if (n < batch) break;
-  }
+  const analytics_sessions = await inBatches(
+    'analytics_sessions',
+    sql<boolean>`expires_at < ${before(ANALYTICS_LIMITS.timestampToleranceS * 1000)}`,
+    'sid',
+  );
   return {
     verification_codes,
     login_attempts,

@@ -7,7 +7,7 @@ export async function logout(): Promise<void> {
   try {
     await callApi(api.userLogout, {});
   } catch {
-    // docs/product/top-up.md#order-lifecycle only requires the stored token to go; a failed server call must not block it.
+    // docs/product/session.md#logout only requires the stored token to go; a failed server call must not block it.
   }
   endSession();
 }

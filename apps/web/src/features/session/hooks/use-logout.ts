@@ -1,4 +1,4 @@
-// Logout with the docs/product/top-up.md#top-up-screen confirmation: confirm → server logout (failure ignored) → token
+// Logout with the docs/product/session.md#logout confirmation: confirm → server logout (failure ignored) → token
 // cleared → `logout` event → /main/home.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
