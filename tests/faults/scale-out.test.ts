@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE_POLICY } from '../../apps/server/src/modules/auth/throttle';
 import { signPayload } from '../../apps/server/src/modules/analytics/analytics.signing';
-import { REDEEM_THROTTLE_POLICY } from '../../apps/server/src/modules/redeem/redeem.throttle';
+import { REDEEM_THROTTLE_POLICY } from '../../apps/server/src/modules/gift-codes/gift-codes.throttle';
 import { loginBody, post, seedPlayers, signIn, type Player } from './support/api';
 import { expectExactlyOnce, productOf, waitDrained } from './support/checks';
 import { createDatabase, type TestDatabase } from './support/databases';

@@ -10,20 +10,20 @@ import { systemClock, type Clock } from './lib/clock';
 import { logRedaction } from './lib/log-redaction';
 import { installAnalytics } from './modules/analytics';
 import { installAuth } from './modules/auth';
-import { registerGameRoutes } from './modules/game/game.routes';
+import { registerGameRoutes } from './modules/games/games.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
-import { registerRedeemRoutes } from './modules/redeem/redeem.routes';
+import { registerRedeemRoutes } from './modules/gift-codes/gift-codes.routes';
 import { registerContentRoutes } from './modules/content/content.routes';
-import { createSessionService } from './modules/sessions/sessions.service';
+import { createSessionService } from './modules/auth/sessions.service';
 import { installOrders } from './modules/orders';
-import { installSocial } from './modules/social';
+import { installSocial } from './modules/auth/social';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
-import { registerIdentityRoutes } from './modules/identity/identity.routes';
-import { registerRecordsRoutes } from './modules/records/records.routes';
-import { registerCrmRoutes } from './modules/settings/crm.routes';
-import { registerUserRoutes } from './modules/user/user.routes';
-import { createUserService } from './modules/user/user.service';
+import { registerIdentityRoutes } from './modules/real-name/real-name.routes';
+import { registerRecordsRoutes } from './modules/orders/records.routes';
+import { registerCrmRoutes } from './modules/system/crm.routes';
+import { registerUserRoutes } from './modules/auth/player.routes';
+import { createPlayerService } from './modules/auth/player.service';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { installApiDocs } from './plugins/api-docs';
@@ -105,7 +105,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock,
   });
   installSessions(app, sessions);
-  configureCalls(app, { checkResults: !config.isProduction });
+  const users = createPlayerService({ db, customerServiceUrl: config.customerServiceUrl });
+  configureCalls(app, {
+    checkResults: !config.isProduction,
+    resolvePlayer: (session, gameId) => users.currentUser(session, gameId),
+  });
   const webApp = await installWebApp(app, config.webDistDir);
   installErrorHandling(app, {
     bodyLimit: config.bodyLimitBytes,
@@ -114,7 +118,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installApiDocs(app);
 
   registerSystemRoutes(app, createSystemService({ db, config, clock }));
-  const users = createUserService({ db, customerServiceUrl: config.customerServiceUrl });
   registerUserRoutes(app, users);
   registerWalletRoutes(app, { db, wallet: createWalletService({ db }), users });
   registerRecordsRoutes(app, { db, users });

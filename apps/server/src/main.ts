@@ -18,7 +18,7 @@ import { DataDirError } from './db/pglite';
 import { runSeedSteps } from './db/seed';
 import { demoSeedSteps } from './db/seeds/demo';
 import { logRedaction } from './lib/log-redaction';
-import { reencryptRealNames } from './modules/identity/real-name-reencrypt';
+import { reencryptRealNames } from './modules/real-name/real-name-reencrypt';
 import { startWorker, type Worker } from './worker';
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;

@@ -11,12 +11,12 @@ import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { setJobQueueDepthSource } from './lib/metrics';
 import { createAnalyticsPurgeTimer } from './modules/analytics/analytics.purge';
-import { createJobQueue, type JobHandler, type JobKind } from './modules/jobs/jobs';
-import { createFulfilment } from './modules/orders/fulfilment';
+import { createJobQueue, type JobHandler, type JobKind } from './jobs/queue';
+import { createFulfilment } from './modules/orders/delivery';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createTakebackHandler } from './modules/orders/refunds';
-import { createRedeemDelivery } from './modules/redeem/redeem.delivery';
-import { createRetentionTimer } from './modules/retention/retention';
+import { createRedeemDelivery } from './modules/gift-codes/gift-codes.delivery';
+import { createRetentionTimer } from './jobs/retention';
 
 export interface WorkerDeps {
   database: Database;

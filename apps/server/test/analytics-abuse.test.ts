@@ -8,7 +8,7 @@ import { api, ErrorCode, type AnalyticsSession } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unixSeconds } from '../src/lib/clock';
 import { deriveSessionKey, newSid } from '../src/modules/analytics/analytics.signing';
-import { createSessionService } from '../src/modules/sessions/sessions.service';
+import { createSessionService } from '../src/modules/auth/sessions.service';
 import { makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';
 import { createTestApp, type Envelope, type TestApp } from './helper';

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { DB } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import type { Envelope } from './helper';
 
 export interface ReceivedMail {

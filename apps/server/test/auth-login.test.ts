@@ -2,7 +2,7 @@
 // bad inputs, remember vs not, single-device sessions, and login throttling.
 import { encryptPayload, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import {
   call,
   codeIn,

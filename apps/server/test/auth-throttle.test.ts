@@ -10,7 +10,7 @@ import { openPostgres } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import type * as PasswordModule from '../src/lib/password';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../src/lib/password';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { THROTTLE_POLICY } from '../src/modules/auth/throttle';
 import { call, codeIn, login, makeAccount, startSmtp } from './auth-fixtures';
 import { createPostgresDatabase, testDatabases } from './databases';

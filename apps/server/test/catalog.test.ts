@@ -7,7 +7,7 @@ import { ErrorCode, LANGUAGES, type PayChannel, type Product } from '@hc/contrac
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsConfig } from '../src/config';
 import { demoProducts, demoRebateTexts } from '../src/db/seeds/demo-catalog';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import {
   createCatalogRepository,
   type NewProduct,

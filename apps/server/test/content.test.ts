@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoArticles } from '../src/db/seeds/content/articles';
 import { demoBlocks, demoHomeConfig } from '../src/db/seeds/content/home';
 import { demoPages } from '../src/db/seeds/content/pages';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createContentRepository } from '../src/modules/content/content.repository';
 import { login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';

@@ -7,8 +7,8 @@ import { migrateToLatest, migrations } from '../src/db/migrate';
 import { runSeedSteps } from '../src/db/seed';
 import { demoSeedSteps } from '../src/db/seeds/demo';
 import { verifyPassword } from '../src/lib/password';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
-import { createBulletinsRepository } from '../src/modules/bulletins/bulletins.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
+import { createBulletinsRepository } from '../src/modules/content/bulletins.repository';
 import { createGamesRepository } from '../src/modules/games/games.repository';
 import { createPostgresDatabase, openTestDatabase, testDatabases } from './databases';
 

@@ -4,7 +4,7 @@ import { defineCall, emptyBodySchema, ErrorCode } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../src/lib/app-error';
-import { createSession } from '../src/modules/sessions/sessions.service';
+import { createSession } from '../src/modules/auth/sessions.service';
 import { registerCall } from '../src/plugins/register-call';
 import { testDatabases } from './databases';
 import { useTestApp, type Envelope } from './helper';
@@ -17,7 +17,7 @@ const echo = defineCall({
   result: z.object({ count: z.number(), name: z.string() }),
   summary: 'test',
   spec: 'test',
-  tag: 'test',
+  tag: 'system',
 });
 const business = defineCall({
   path: '/api/test/business',
@@ -27,7 +27,7 @@ const business = defineCall({
   result: z.object({}),
   summary: 'test',
   spec: 'test',
-  tag: 'test',
+  tag: 'system',
 });
 const boom = defineCall({
   path: '/api/test/boom',
@@ -37,7 +37,7 @@ const boom = defineCall({
   result: z.object({}),
   summary: 'test',
   spec: 'test',
-  tag: 'test',
+  tag: 'system',
 });
 const drift = defineCall({
   path: '/api/test/drift',
@@ -47,7 +47,7 @@ const drift = defineCall({
   result: z.object({ n: z.number() }),
   summary: 'test',
   spec: 'test',
-  tag: 'test',
+  tag: 'system',
 });
 const whoami = defineCall({
   path: '/api/test/whoami',
@@ -57,7 +57,7 @@ const whoami = defineCall({
   result: z.object({ accountId: z.number() }),
   summary: 'test',
   spec: 'test',
-  tag: 'test',
+  tag: 'system',
 });
 
 describe.each(testDatabases())('envelope on %s', (kind) => {

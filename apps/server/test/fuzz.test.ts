@@ -19,7 +19,7 @@ import {
 } from '@hc/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionService } from '../src/modules/sessions/sessions.service';
+import { createSessionService } from '../src/modules/auth/sessions.service';
 import { testDatabases } from './databases';
 import { createTestApp, type TestApp } from './helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';

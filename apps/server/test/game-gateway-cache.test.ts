@@ -5,7 +5,7 @@ import { ErrorCode, GATEWAY_NAME_MAX_CHARS } from '@hc/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGameGateway, GATEWAY_ANSWER_MAX_BYTES } from '../src/adapters/game-gateway/client';
 import { GatewayError } from '../src/adapters/game-gateway/types';
-import { findServerAndRole } from '../src/modules/game/game.service';
+import { findServerAndRole } from '../src/modules/games/games.service';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 
 let game: TestDemoGame;

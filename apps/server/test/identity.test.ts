@@ -3,7 +3,7 @@
 // null, save -> masked answer, the record only encrypted at rest, tampered payloads refused.
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
-import { createRealNameCipher } from '../src/modules/identity/real-name-cipher';
+import { createRealNameCipher } from '../src/modules/real-name/real-name-cipher';
 import { call, login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';
 import { useTestApp } from './helper';

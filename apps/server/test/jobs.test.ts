@@ -3,7 +3,7 @@
 // workers on PostgreSQL never claim the same job twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
-import { backoffDelayMs, createJobQueue, enqueueJob } from '../src/modules/jobs/jobs';
+import { backoffDelayMs, createJobQueue, enqueueJob } from '../src/jobs/queue';
 import { openTestDatabase, testDatabases } from './databases';
 
 describe('backoffDelayMs', () => {

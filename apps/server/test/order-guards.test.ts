@@ -20,7 +20,7 @@ import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
 import { buildApp } from '../src/app';
 import { runSeedSteps } from '../src/db/seed';
 import { demoSeedSteps } from '../src/db/seeds/demo';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
 import { login, makeAccount } from './auth-fixtures';

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
 import { createPaymentProviders } from '../src/adapters/payments';
 import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { creditHcPoint, createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
 import { login, makeAccount } from './auth-fixtures';

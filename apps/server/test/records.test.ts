@@ -5,7 +5,7 @@
 import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../src/modules/wallet/wallet.service';
 import { login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';

@@ -12,12 +12,15 @@ import { createPaymentProviders } from '../src/adapters/payments';
 import { redeemBatch } from '../src/commands/redeem';
 import { CommandUsageError, type CommandContext } from '../src/commands/types';
 import { DEMO_ACCOUNT } from '../src/db/seeds/demo';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createCatalogRepository } from '../src/modules/catalog/catalog.repository';
 import { createGamesRepository } from '../src/modules/games/games.repository';
-import { GENERATED_CODE_BITS, hashCode } from '../src/modules/redeem/redeem.codes';
-import { createRedeemBatch, type CreateBatchInput } from '../src/modules/redeem/redeem.service';
-import { REDEEM_THROTTLE_POLICY } from '../src/modules/redeem/redeem.throttle';
+import { GENERATED_CODE_BITS, hashCode } from '../src/modules/gift-codes/gift-codes.codes';
+import {
+  createRedeemBatch,
+  type CreateBatchInput,
+} from '../src/modules/gift-codes/gift-codes.service';
+import { REDEEM_THROTTLE_POLICY } from '../src/modules/gift-codes/gift-codes.throttle';
 import { createWorkerLoop } from '../src/worker';
 import { login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';

@@ -11,9 +11,9 @@ import { createPaymentProviders, type PaymentProviders } from '../src/adapters/p
 import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
 import { refund } from '../src/commands/refund';
 import type { CommandContext } from '../src/commands/types';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createTakebackHandler } from '../src/modules/orders/refunds';
-import { createJobQueue, type Job } from '../src/modules/jobs/jobs';
+import { createJobQueue, type Job } from '../src/jobs/queue';
 import { creditHcPoint, createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
 import { login, makeAccount } from './auth-fixtures';

@@ -18,7 +18,7 @@ const item = defineCall({
   result: z.object({ id: z.number() }),
   summary: 'test',
   spec: 'test',
-  tag: 'test',
+  tag: 'system',
 });
 const drift = defineCall({
   path: '/api/test/drift',
@@ -28,7 +28,7 @@ const drift = defineCall({
   result: z.object({ n: z.number() }),
   summary: 'test',
   spec: 'test',
-  tag: 'test',
+  tag: 'system',
 });
 
 let app: FastifyInstance | undefined;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
 import { createPaymentProviders } from '../src/adapters/payments';
 import type { Database } from '../src/db/database';
-import { purgeExpired, RETENTION_EVERY_MS } from '../src/modules/retention/retention';
+import { purgeExpired, RETENTION_EVERY_MS } from '../src/jobs/retention';
 import { createWorkerLoop } from '../src/worker';
 import { makeAccount } from './auth-fixtures';
 import { openTestDatabase, testDatabases } from './databases';

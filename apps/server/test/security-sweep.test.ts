@@ -16,7 +16,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
-import { createRedeemBatch } from '../src/modules/redeem/redeem.service';
+import { createRedeemBatch } from '../src/modules/gift-codes/gift-codes.service';
 import { call, login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';
 import { createTestApp, type TestApp } from './helper';

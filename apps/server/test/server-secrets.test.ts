@@ -8,8 +8,8 @@ import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataCipher } from '../src/lib/data-cipher';
 import { deriveSessionKey } from '../src/modules/analytics/analytics.signing';
-import { createLegacyIdNumberCipher } from '../src/modules/identity/id-number-cipher';
-import { createRealNameCipher } from '../src/modules/identity/real-name-cipher';
+import { createLegacyIdNumberCipher } from '../src/modules/real-name/id-number-cipher';
+import { createRealNameCipher } from '../src/modules/real-name/real-name-cipher';
 import { call, codeIn, login, makeAccount, startSmtp } from './auth-fixtures';
 import { testDatabases } from './databases';
 import { createTestApp, type Envelope, type TestApp } from './helper';

@@ -9,7 +9,7 @@ import {
   createSessionService,
   hashToken,
   type SessionService,
-} from '../src/modules/sessions/sessions.service';
+} from '../src/modules/auth/sessions.service';
 import { openTestDatabase, testDatabases } from './databases';
 import { testClock } from './helper';
 

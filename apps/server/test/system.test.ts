@@ -4,7 +4,7 @@ import { ErrorCode, FALLBACK_LANGUAGE, LANGUAGES, api, okEnvelopeSchema } from '
 import { describe, expect, it } from 'vitest';
 import { DEV_PAYLOAD_KEY } from '../src/config';
 import { demoBulletinTexts } from '../src/db/seeds/demo-bulletin';
-import { createSession } from '../src/modules/sessions/sessions.service';
+import { createSession } from '../src/modules/auth/sessions.service';
 import { testDatabases } from './databases';
 import { useTestApp, type Envelope } from './helper';
 

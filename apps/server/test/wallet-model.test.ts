@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema';
 import { AppError } from '../src/lib/app-error';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import {
   creditHcPoint,
   createWalletService,

@@ -4,7 +4,7 @@ import { ErrorCode } from '@hc/contract';
 import { sql, type Transaction } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import {
   createWalletService,
   creditHcPoint,

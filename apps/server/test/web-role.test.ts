@@ -4,8 +4,8 @@
 import { ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
-import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
-import { findServerAndRole } from '../src/modules/game/game.service';
+import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
+import { findServerAndRole } from '../src/modules/games/games.service';
 import { call, login, makeAccount } from './auth-fixtures';
 import { testDatabases } from './databases';
 import { useTestApp } from './helper';

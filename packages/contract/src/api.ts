@@ -1,8 +1,13 @@
 // The record of every API call, keyed by the agreed names; server routes, the web client and OpenAPI iterate it.
 import type { ApiCall } from './call';
+import { analyticsCollect, analyticsSession } from './analytics';
 import {
+  userEmailCodeSend,
+  userEmailPswReset,
   userLogin,
   userLogout,
+  userPhoneCodeSend,
+  userPhonePswReset,
   userSdkTicketGet,
   userTmpWebTokenLogin,
   userUinfo,
@@ -14,17 +19,17 @@ import {
   orderWebProduct,
   rechargeRebateInfo,
   rechargeV2Items,
-  userWebRole,
 } from './catalog';
-import { characterGameInfo, characterInfoSelect } from './character';
 import {
+  bulletinTop,
   gameInfoContent,
   settingPage,
   settingWebArticle,
   settingWebArticleDetail,
   settingWebHomeConfJodo,
 } from './content';
-import { identitySave, userRealInfoQuery } from './identity';
+import { characterGameInfo, characterInfoSelect, userWebRole } from './games';
+import { redeemCode } from './gift-codes';
 import {
   orderCoinRecord,
   orderDetail,
@@ -32,15 +37,8 @@ import {
   orderWebCreate,
   paymentOrderEpointPay,
 } from './orders';
-import {
-  userEmailCodeSend,
-  userEmailPswReset,
-  userPhoneCodeSend,
-  userPhonePswReset,
-} from './password-reset';
-import { redeemCode } from './redeem';
-import { analyticsCollect, analyticsSession } from './analytics';
-import { bulletinTop, settingCrmUrl, settingInit, time } from './system';
+import { identitySave, userRealInfoQuery } from './real-name';
+import { settingCrmUrl, settingInit, time } from './system';
 import { epointBalance, operateCoinBalance } from './wallet';
 
 export const api = {

@@ -17,8 +17,27 @@ export interface ApiCall<B extends z.ZodType = z.ZodType, R extends z.ZodType = 
   /** Where docs/product/ describes it, e.g. "docs/product/api.md#system-calls". Where the requirements leave the shape open, `chosen` explains ours. */
   readonly spec: string;
   readonly chosen?: string;
-  readonly tag: string;
+  /** The area the call belongs to: its contract file, server module and OpenAPI tag. */
+  readonly tag: Area;
 }
+
+/**
+ * The areas of the API, one name each for the contract file (`<area>.ts`), the server module
+ * (`apps/server/src/modules/<area>/`) and the OpenAPI tag (ARCHITECTURE.md, "Areas").
+ */
+export const AREAS = [
+  'system',
+  'auth',
+  'real-name',
+  'games',
+  'catalog',
+  'orders',
+  'wallet',
+  'content',
+  'gift-codes',
+  'analytics',
+] as const;
+export type Area = (typeof AREAS)[number];
 
 /** Keeps the exact schema types and the literal path, method and auth of each call. */
 export function defineCall<const C extends ApiCall>(call: C): C {

@@ -12,41 +12,6 @@ import {
 } from './common';
 import { ITEM_SORT_FACTOR } from './constants';
 
-/** docs/product/top-up.md#servers-and-roles. Orders are refused on a server under maintenance. */
-export const ServerState = { open: 0, maintenance: 1 } as const;
-export const serverStateSchema = z.union([
-  z.literal(ServerState.open),
-  z.literal(ServerState.maintenance),
-]);
-
-export const roleSchema = z.object({
-  role_id: roleId,
-  role_name: z.string(),
-  level: z.number().int().nonnegative().optional(),
-});
-export const serverRolesSchema = z.object({
-  server_id: serverId,
-  server_name: z.string(),
-  state: serverStateSchema,
-  roles: z.array(roleSchema),
-});
-export type Role = z.infer<typeof roleSchema>;
-export type ServerRoles = z.infer<typeof serverRolesSchema>;
-
-export const userWebRole = defineCall({
-  path: '/api/user/webRole',
-  method: 'POST',
-  auth: 'required',
-  body: emptyBodySchema,
-  result: z.object({ list: z.array(serverRolesSchema) }),
-  summary:
-    'Servers of the current game with the roles of the bound game account (cached by the client)',
-  spec: 'docs/product/top-up.md#servers-and-roles, docs/product/api.md#top-up-calls',
-  tag: 'catalog',
-  chosen:
-    'Body empty (game from the gameid header); result { list: [{ server_id, server_name, state, roles }] }, not paged.',
-});
-
 export const rebateSchema = z.object({
   percent: z.number().int().nonnegative().describe('Extra HC Point returned, percent of the price'),
   amount: hcPoint.describe('HC Point returned for this item'),

@@ -156,3 +156,25 @@ export const settingPage = defineCall({
     'Extension: body { slug }; result { slug, title, content (sanitised HTML), ' +
     'update_ts } in the request language (en-US fallback); NotFound when the page is not written.',
 });
+
+// The pinned bulletin (docs/product/content.md#bulletin).
+export const bulletinSchema = z.object({
+  id: numericId,
+  title: z.string(),
+  content: z.string().describe('Plain text'),
+  link: z.string().nullable(),
+  create_ts: unixSeconds,
+});
+export type Bulletin = z.infer<typeof bulletinSchema>;
+export const bulletinTop = defineCall({
+  path: '/api/bulletin/top',
+  method: 'GET',
+  auth: 'none',
+  body: emptyBodySchema,
+  result: z.object({ bulletin: bulletinSchema.nullable() }),
+  summary:
+    'The pinned bulletin, in the request language (lang or Accept-Language header, else en-US)',
+  spec: 'docs/product/api.md#system-calls',
+  tag: 'content',
+  chosen: 'Result { bulletin: null | { id, title, content (plain text), link, create_ts } }.',
+});

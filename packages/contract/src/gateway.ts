@@ -2,6 +2,7 @@
 // backend. HTTP POST JSON to `<url>/<call>`, signed with HMAC-SHA256 over `${timestamp}.${body}`.
 // Web Crypto only, so the same code runs in Node and in browsers.
 import { z } from 'zod';
+import { toUnixSeconds } from './time';
 
 /** Header carrying the signing time, Unix seconds. */
 export const GATEWAY_TIMESTAMP_HEADER = 'x-hc-timestamp';
@@ -173,7 +174,7 @@ export async function gatewaySignature(
 export async function signGatewayRequest(
   secret: string,
   body: string,
-  nowSeconds: number = Math.floor(Date.now() / 1000),
+  nowSeconds: number = toUnixSeconds(Date.now()),
 ): Promise<GatewaySignatureHeaders> {
   const timestamp = String(Math.floor(nowSeconds));
   return {
@@ -214,7 +215,7 @@ export async function verifyGatewaySignature(
   secret: string,
   rawBody: string,
   headers: HeaderBag,
-  nowSeconds: number = Math.floor(Date.now() / 1000),
+  nowSeconds: number = toUnixSeconds(Date.now()),
 ): Promise<GatewayVerifyResult> {
   const timestamp = header(headers, GATEWAY_TIMESTAMP_HEADER);
   const signature = header(headers, GATEWAY_SIGNATURE_HEADER);

@@ -1,11 +1,11 @@
 // Builds the OpenAPI 3.1 document served at /api/docs (ARCHITECTURE.md#contract) from `api`, so docs never drift from the code.
 import { z } from 'zod';
 import { apiEntries, type ApiName } from './api';
-import { errorEnvelopeSchema, type ApiCall } from './call';
+import { errorEnvelopeSchema, type ApiCall, type Area } from './call';
 import { ErrorCode, errorMessages, type ErrorCodeName } from './errors';
 import { apiExamples } from './examples';
 import { HEADER_NAMES, LANGUAGE_HEADER } from './headers';
-import { SOCIAL_PROVIDERS, socialRoutes } from './social';
+import { SOCIAL_PROVIDERS, socialRoutes } from './auth';
 
 export type JsonSchema = { [key: string]: unknown };
 export type OpenApiDocument = {
@@ -15,15 +15,16 @@ export type OpenApiDocument = {
   [key: string]: unknown;
 };
 
-const TAGS: Record<string, string> = {
-  system: 'Time, bulletin, site configuration',
-  user: 'Sessions, login, password reset, real-name information',
-  catalog: 'Servers, roles, products, payment methods, rebates',
-  character: 'The chosen game account, server and role',
+const TAGS: Record<Area, string> = {
+  system: 'Time, site configuration, customer-support link',
+  auth: 'Sessions, sign-in (password, codes, social, hand-over), password reset',
+  'real-name': 'Real-name information',
+  games: 'Servers, roles and the chosen character',
+  catalog: 'Products, payment methods, rebates',
   orders: 'Order creation, payment with HC Point, records',
   wallet: 'HC Point balances',
-  content: 'Announcements, home configuration, game content, redeem codes',
-  social: 'Social sign-in browser navigations (302 redirects, not JSON)',
+  content: 'Articles, bulletin, home configuration, game content, footer pages',
+  'gift-codes': 'Gift-code redemption',
   analytics:
     'docs/product/analytics.md#events logged events: per-session signing key and the built-in collector',
 };
@@ -148,7 +149,7 @@ function socialOperation(route: (typeof socialRoutes)[number]): JsonSchema {
     operationId: `social_${route.method.toLowerCase()}_${route.path.split('/').pop() ?? ''}${route.path.includes('apple') ? '_apple' : ''}`,
     summary: route.summary,
     description: route.description,
-    tags: ['social'],
+    tags: ['auth'],
     parameters,
     responses: { '302': { description: 'Redirect (Location header)' } },
   };

@@ -1,8 +1,8 @@
 // Body validation: wrong types and out-of-range values are rejected; the field rules of docs/product/api.md hold.
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
-import { resetPayloadSchema } from './password-reset';
-import { identityPayloadSchema } from './identity';
+import { resetPayloadSchema } from './auth';
+import { identityPayloadSchema } from './real-name';
 import { productSortKey } from './catalog';
 import { ePointNum } from './wallet';
 

@@ -1,9 +1,9 @@
-// System calls: server time, top bulletin, site init, customer-support URL (docs/product/api.md#top-up-calls).
+// System calls: server time, site init, customer-support URL (docs/product/api.md#top-up-calls).
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { numericId, unixSeconds } from './common';
 import { FALLBACK_LANGUAGE } from './constants';
-import { socialProviderSchema } from './social';
+import { socialProviderSchema } from './auth';
 
 export const timeResultSchema = z.object({
   ts: unixSeconds,
@@ -18,27 +18,6 @@ export const time = defineCall({
   summary: 'Server time for clock sync',
   spec: 'docs/product/api.md#system-calls',
   tag: 'system',
-});
-
-export const bulletinSchema = z.object({
-  id: numericId,
-  title: z.string(),
-  content: z.string().describe('Plain text'),
-  link: z.string().nullable(),
-  create_ts: unixSeconds,
-});
-export type Bulletin = z.infer<typeof bulletinSchema>;
-export const bulletinTop = defineCall({
-  path: '/api/bulletin/top',
-  method: 'GET',
-  auth: 'none',
-  body: emptyBodySchema,
-  result: z.object({ bulletin: bulletinSchema.nullable() }),
-  summary:
-    'The pinned bulletin, in the request language (lang or Accept-Language header, else en-US)',
-  spec: 'docs/product/api.md#system-calls',
-  tag: 'system',
-  chosen: 'Result { bulletin: null | { id, title, content (plain text), link, create_ts } }.',
 });
 
 export const platformSchema = z.enum(['android', 'pc', 'ios']);

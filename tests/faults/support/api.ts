@@ -10,7 +10,7 @@ import {
 } from '../../../apps/server/src/adapters/payments/sandbox-signature';
 import type { Database } from '../../../apps/server/src/db/database';
 import { hashPassword } from '../../../apps/server/src/lib/password';
-import { createAccountsRepository } from '../../../apps/server/src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../../../apps/server/src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../../../apps/server/src/modules/wallet/wallet.service';
 import { PAYLOAD_KEY, SANDBOX_WEBHOOK_SECRET } from './procs';
 

@@ -10,7 +10,7 @@ import {
   BatchInputError,
   createRedeemBatch,
   type CreateBatchInput,
-} from '../modules/redeem/redeem.service';
+} from '../modules/gift-codes/gift-codes.service';
 import { CommandUsageError, type Command } from './types';
 
 function positiveInt(name: string, value: string | undefined): number | undefined {

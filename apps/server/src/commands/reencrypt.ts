@@ -4,7 +4,7 @@
 // (`k2:...,k1:...`), restart the nodes, run this, then drop the old key. Batches of 500, each in
 // one transaction; safe to run while the server runs and to run again (it then changes 0 rows).
 // Exit code 0 when every row is under the active key, 1 when some could not be read.
-import { reencryptRealNames } from '../modules/identity/real-name-reencrypt';
+import { reencryptRealNames } from '../modules/real-name/real-name-reencrypt';
 import { CommandUsageError, type Command } from './types';
 
 export const reencrypt: Command = {

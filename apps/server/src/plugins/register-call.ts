@@ -1,11 +1,20 @@
 // registerCall: the one way to expose a contract call. It takes method, path, body/params
 // schemas and auth from the contract, validates input (InvalidParams with issues), enforces a
 // required session (tokenFail -> HTTP 203) and wraps the handler's result in the envelope.
-import { ErrorCode, requestHeadersSchema, type ApiCall, type RequestHeaders } from '@hc/contract';
+import {
+  ErrorCode,
+  INT4_MAX,
+  requestHeadersSchema,
+  type ApiCall,
+  type Language,
+  type RequestHeaders,
+} from '@hc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
-import type { Session } from '../modules/sessions/sessions.service';
+import { pickLanguage } from '../lib/language';
+import type { UserInfo as PlayerInfo } from '../modules/auth/player.service';
+import type { Session } from '../modules/auth/sessions.service';
 import { toValidationIssues } from './envelope';
 
 // defineCall keeps each call's literal types, so params and session narrow per call.
@@ -24,6 +33,15 @@ export interface CallContext<C extends ApiCall> {
   requireSession: () => Session;
   /** docs/product/api.md#request-headers request headers. */
   headers: RequestHeaders;
+  /** The reader's language: the `lang` header, else Accept-Language, else en-US (lib/language.ts). */
+  language: Language;
+  /** The requested game: the `gameid` header as a game id, or undefined when absent or invalid. */
+  gameId: number | undefined;
+  /**
+   * The current player (anonymous when signed out) with the game account for `gameId`, else the
+   * first bound; read once per request (docs/product/session.md#user-info).
+   */
+  player: () => Promise<PlayerInfo>;
   req: FastifyRequest;
 }
 
@@ -31,9 +49,27 @@ export type CallHandler<C extends ApiCall> = (
   ctx: CallContext<C>,
 ) => Promise<z.input<C['result']>> | z.input<C['result']>;
 
+/** Resolves the current player of a call (the player service's `current`). */
+export type PlayerResolver = (
+  session: Session | null,
+  gameId: number | undefined,
+) => Promise<PlayerInfo>;
+
 export interface RegisterCallOptions {
   /** Check every result against the call's result schema (outside production: drift fails tests). */
   checkResults: boolean;
+  /** How `player()` of the call context is found. */
+  resolvePlayer: PlayerResolver;
+}
+
+/**
+ * The `gameid` header as a game id (docs/product/api.md#request-headers), or undefined. Game ids
+ * are int4 (`games.id`): a larger number names no game and must not reach PostgreSQL (schema
+ * fuzzing, apps/server/test/fuzz.test.ts).
+ */
+export function gameIdOf(header: string | undefined): number | undefined {
+  const n = header === undefined ? Number.NaN : Number(header);
+  return Number.isSafeInteger(n) && n > 0 && n <= INT4_MAX ? n : undefined;
 }
 
 /** docs/product/api.md#request-headers headers of a request (first value of repeated headers). */
@@ -63,14 +99,20 @@ function parseInput<S extends z.ZodType>(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set once by configureCalls; a decorator so encapsulated child instances inherit it. */
+    /** Set once by configureCalls; decorators, so encapsulated child instances inherit them. */
     checkCallResults: boolean;
+    resolvePlayer: PlayerResolver;
   }
 }
 
 export function configureCalls(app: FastifyInstance, options: RegisterCallOptions): void {
   app.decorate('checkCallResults', options.checkResults);
+  app.decorate('resolvePlayer', options.resolvePlayer);
 }
+
+const noPlayerResolver: PlayerResolver = () => {
+  throw new Error('configureCalls was not given a player resolver');
+};
 
 export function registerCall<C extends ApiCall>(
   app: FastifyInstance,
@@ -79,6 +121,7 @@ export function registerCall<C extends ApiCall>(
 ): void {
   const paramsSchema = call.params;
   const checkResults = app.hasDecorator('checkCallResults') ? app.checkCallResults : true;
+  const resolvePlayer = app.hasDecorator('resolvePlayer') ? app.resolvePlayer : noPlayerResolver;
   app.route({
     method: call.method,
     url: call.path,
@@ -95,6 +138,9 @@ export function registerCall<C extends ApiCall>(
       const params = (
         paramsSchema === undefined ? req.params : parseInput(paramsSchema, req.params, 'params')
       ) as ParamsOf<C>;
+      const headers = readCallHeaders(req);
+      const gameId = gameIdOf(headers.gameid);
+      let player: Promise<PlayerInfo> | undefined;
       const result = await handler({
         body,
         params,
@@ -103,7 +149,10 @@ export function registerCall<C extends ApiCall>(
           if (session === null) throw new AppError(ErrorCode.tokenFail);
           return session;
         },
-        headers: readCallHeaders(req),
+        headers,
+        language: pickLanguage(req.headers),
+        gameId,
+        player: () => (player ??= resolvePlayer(session, gameId)),
         req,
       });
       if (checkResults) {

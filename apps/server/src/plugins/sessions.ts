@@ -2,7 +2,7 @@
 // accepts a session (route config `auth`), so static files and probes cost no lookup.
 import type { Auth } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Session, SessionService } from '../modules/sessions/sessions.service';
+import type { Session, SessionService } from '../modules/auth/sessions.service';
 
 declare module 'fastify' {
   interface FastifyRequest {

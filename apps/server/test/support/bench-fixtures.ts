@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../../src/db/database';
 import { hashPassword } from '../../src/lib/password';
-import { createAccountsRepository } from '../../src/modules/accounts/accounts.repository';
-import { createSessionService } from '../../src/modules/sessions/sessions.service';
+import { createAccountsRepository } from '../../src/modules/auth/accounts.repository';
+import { createSessionService } from '../../src/modules/auth/sessions.service';
 import { creditHcPoint } from '../../src/modules/wallet/wallet.service';
 
 /** HC Point each payer starts with (basic): enough for thousands of 499-point packs. */

@@ -7,7 +7,7 @@ import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contra
 import { expect } from 'vitest';
 import { signSandboxPayload } from '../../src/adapters/payments/sandbox-signature';
 import { DEMO_REDEEM_CODE } from '../../src/db/seeds/demo-redeem';
-import { createAccountsRepository } from '../../src/modules/accounts/accounts.repository';
+import { createAccountsRepository } from '../../src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../../src/modules/wallet/wallet.service';
 import { login, makeAccount } from '../auth-fixtures';
 import type { Envelope, TestApp } from '../helper';

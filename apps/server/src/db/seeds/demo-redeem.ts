@@ -1,8 +1,8 @@
 // The demo gift code: `WELCOME2026`, a shared code of the demo game that every
 // account can redeem once, for the seeded Starter Pack (60 Gems, 5,000 Gold, 1 Summon Scroll).
 // No expiry and no total cap. Shared codes are meant to be public, so this one is a word.
-import { createRedeemRepository } from '../../modules/redeem/redeem.repository';
-import { createRedeemBatch } from '../../modules/redeem/redeem.service';
+import { createRedeemRepository } from '../../modules/gift-codes/gift-codes.repository';
+import { createRedeemBatch } from '../../modules/gift-codes/gift-codes.service';
 import type { SeedStep } from '../seed';
 
 const GAME_ID = 1; // DEMO_GAME_ID (demo.ts imports this file, so the value is repeated here)

@@ -1,8 +1,8 @@
 // Demo data for `npm start` and the tests: one game on Android and PC (its servers and roles come
 // from apps/demo-game through the gateway), the demo account demo/demo1234 with a bound game account, a pinned bulletin.
 // Later issues append their own steps (catalog, articles) to `demoSeedSteps`.
-import { createAccountsRepository } from '../../modules/accounts/accounts.repository';
-import { createBulletinsRepository } from '../../modules/bulletins/bulletins.repository';
+import { createAccountsRepository } from '../../modules/auth/accounts.repository';
+import { createBulletinsRepository } from '../../modules/content/bulletins.repository';
 import { createGamesRepository } from '../../modules/games/games.repository';
 import { hashPassword } from '../../lib/password';
 import type { SeedStep } from '../seed';

@@ -3,10 +3,10 @@
 import { api } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
-import type { AccountsRepository } from '../accounts/accounts.repository';
-import type { CodeService } from '../codes/codes.service';
-import type { HandoverService } from '../handover/handover.service';
-import type { SessionService } from '../sessions/sessions.service';
+import type { AccountsRepository } from './accounts.repository';
+import type { CodeService } from './verification-codes.service';
+import type { HandoverService } from './handover.service';
+import type { SessionService } from './sessions.service';
 import type { LoginService } from './login.service';
 import type { ResetService } from './reset.service';
 import type { Clock } from '../../lib/clock';

@@ -14,10 +14,10 @@ import {
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { createAccountsRepository } from '../accounts/accounts.repository';
-import { createCodeService } from '../codes/codes.service';
-import { createHandoverService } from '../handover/handover.service';
-import type { SessionService } from '../sessions/sessions.service';
+import { createAccountsRepository } from './accounts.repository';
+import { createCodeService } from './verification-codes.service';
+import { createHandoverService } from './handover.service';
+import type { SessionService } from './sessions.service';
 import { registerAuthRoutes } from './auth.routes';
 import { createLoginService } from './login.service';
 import { createResetService } from './reset.service';

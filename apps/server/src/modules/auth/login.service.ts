@@ -7,10 +7,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
-import { createAccountsRepository, type AccountRow } from '../accounts/accounts.repository';
-import type { CodeService } from '../codes/codes.service';
-import type { HandoverService } from '../handover/handover.service';
-import type { SessionService } from '../sessions/sessions.service';
+import { createAccountsRepository, type AccountRow } from './accounts.repository';
+import type { CodeService } from './verification-codes.service';
+import type { HandoverService } from './handover.service';
+import type { SessionService } from './sessions.service';
 import { decryptOrInvalid } from './payload';
 import type { LoginThrottle } from './throttle';
 

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
-import { createAccountsRepository } from '../accounts/accounts.repository';
-import type { CodeService } from '../codes/codes.service';
-import type { SessionService } from '../sessions/sessions.service';
+import { createAccountsRepository } from './accounts.repository';
+import type { CodeService } from './verification-codes.service';
+import type { SessionService } from './sessions.service';
 import { isCommonPassword } from './common-passwords';
 import { decryptJsonOrInvalid } from './payload';
 

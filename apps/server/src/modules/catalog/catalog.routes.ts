@@ -10,10 +10,10 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pickLanguage } from '../../lib/language';
 import { registerCall } from '../../plugins/register-call';
-import { createAccountsRepository } from '../accounts/accounts.repository';
+import { createAccountsRepository } from '../auth/accounts.repository';
 import { createGamesRepository } from '../games/games.repository';
-import type { Session } from '../sessions/sessions.service';
-import { gameIdOf } from '../user/user.routes';
+import type { Session } from '../auth/sessions.service';
+import { gameIdOf } from '../auth/player.routes';
 import {
   createCatalogService,
   isSoldOn,

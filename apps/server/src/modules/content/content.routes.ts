@@ -10,9 +10,9 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { pickLanguage } from '../../lib/language';
 import { registerCall } from '../../plugins/register-call';
-import { gameIdOf } from '../user/user.routes';
-import type { UserService } from '../user/user.service';
-import { createCharacterService } from './character';
+import { gameIdOf } from '../auth/player.routes';
+import type { PlayerService } from '../auth/player.service';
+import { createCharacterService } from '../games/character.service';
 import { createContentService, type ContentService } from './content.service';
 
 export function registerContentRoutes(
@@ -22,7 +22,7 @@ export function registerContentRoutes(
     config: Pick<Config, 'publicBaseUrl'>;
     clock: Clock;
     gateway: GameGateway;
-    users: UserService;
+    users: PlayerService;
   },
 ): ContentService {
   const content = createContentService({

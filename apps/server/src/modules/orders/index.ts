@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createRateCounter } from '../../lib/rate-counter';
-import type { UserService } from '../user/user.service';
+import type { PlayerService } from '../auth/player.service';
 import { registerOrderRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
 
@@ -20,7 +20,7 @@ export function installOrders(
     clock: Clock;
     gateway: GameGateway;
     providers: PaymentProviders;
-    users: UserService;
+    users: PlayerService;
   },
 ): OrdersService {
   // Order creations per player per minute, counted across nodes (Redis or the database).

@@ -8,8 +8,8 @@ import { AppError } from '../../lib/app-error';
 import { pickLanguage } from '../../lib/language';
 import { metrics } from '../../lib/metrics';
 import { registerCall } from '../../plugins/register-call';
-import { gameIdOf } from '../user/user.routes';
-import type { UserService } from '../user/user.service';
+import { gameIdOf } from '../auth/player.routes';
+import type { PlayerService } from '../auth/player.service';
 import type { OrdersService } from './orders.service';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
@@ -26,7 +26,7 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { orders: OrdersService; users: UserService; providers: PaymentProviders },
+  deps: { orders: OrdersService; users: PlayerService; providers: PaymentProviders },
 ): void {
   const { orders, users, providers } = deps;
 

@@ -25,8 +25,8 @@ import {
   localized,
   resolveChannel,
 } from '../catalog/catalog.service';
-import { findServerAndRole } from '../game/game.service';
-import { enqueueJob } from '../jobs/jobs';
+import { findServerAndRole } from '../games/games.service';
+import { enqueueJob } from '../../jobs/queue';
 import {
   creditHcPoint,
   createWalletService,

@@ -15,9 +15,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { GatewayError, type GameGateway } from '../../adapters/game-gateway/types';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { enqueueJob, type Job, type JobHandler, type JobQueue } from '../jobs/jobs';
+import { enqueueJob, type Job, type JobHandler, type JobQueue } from '../../jobs/queue';
 import { playerMovement, reverseDebit, takeBackCredit } from '../wallet/wallet.service';
-import { deliveryOf } from './fulfilment';
+import { deliveryOf } from './delivery';
 import { createOrdersRepository, type OrderRow } from './orders.repository';
 
 const { Paid, Delivered, Refunded } = ServerOrderStatus;

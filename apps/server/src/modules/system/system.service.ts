@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { unixSeconds, type Clock } from '../../lib/clock';
-import { createBulletinsRepository } from '../bulletins/bulletins.repository';
+import { createBulletinsRepository } from '../content/bulletins.repository';
 import { createGamesRepository } from '../games/games.repository';
 
 export interface SystemServiceDeps {

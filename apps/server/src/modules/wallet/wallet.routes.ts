@@ -6,14 +6,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { registerCall } from '../../plugins/register-call';
-import { createAccountsRepository } from '../accounts/accounts.repository';
-import { gameIdOf } from '../user/user.routes';
-import type { UserService } from '../user/user.service';
+import { createAccountsRepository } from '../auth/accounts.repository';
+import { gameIdOf } from '../auth/player.routes';
+import type { PlayerService } from '../auth/player.service';
 import type { WalletService } from './wallet.service';
 
 export function registerWalletRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; wallet: WalletService; users: UserService },
+  deps: { db: Kysely<DB>; wallet: WalletService; users: PlayerService },
 ): void {
   const accounts = createAccountsRepository(deps.db);
 

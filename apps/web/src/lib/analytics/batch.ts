@@ -5,6 +5,7 @@ import {
   ANALYTICS_LIMITS,
   analyticsEventSchema,
   prefixedEventName,
+  toUnixSeconds,
   type AnalyticsBatch,
   type AnalyticsEvent,
 } from '@hc/contract';
@@ -34,7 +35,7 @@ export function toAnalyticsEvent(tracked: TrackedEvent, offsetMs: number): Analy
   const candidate: Record<string, unknown> = {
     event: prefixedEventName(tracked.name),
     seq: tracked.seq,
-    ts: Math.max(0, Math.floor((tracked.at + offsetMs) / 1000)),
+    ts: Math.max(0, toUnixSeconds(tracked.at + offsetMs)),
     page: sanitizePath(tracked.page),
   };
   for (const key of COPIED) {

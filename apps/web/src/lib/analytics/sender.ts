@@ -5,7 +5,7 @@
 // are retried a few times, then dropped. Everything outside the page comes in as `deps`.
 // A key belongs to the portal account signed in when it was asked for (the collector takes the
 // account from there, ADR 0032): when the page signs in or out, the next send asks for a new key.
-import type { AnalyticsSession } from '@hc/contract';
+import { toUnixSeconds, type AnalyticsSession } from '@hc/contract';
 import { takeBatch, type BatchHeader } from './batch';
 import { fromBase64Url, hmacSha256, toBase64Url } from './hmac';
 import type { TrackedEvent, TrackerSink } from './track';
@@ -132,7 +132,7 @@ export function createSender(deps: SenderDeps): Sender {
       sid: s.sid,
       device_id: deviceId,
       nonce: deps.nonce(),
-      ts: Math.floor(serverNow(s) / 1000),
+      ts: toUnixSeconds(serverNow(s)),
       ...deps.context(),
     };
   }

@@ -1,7 +1,7 @@
 // Record filters to request bodies (docs/product/top-up.md#order-statuses, docs/product/api.md#account-calls /api/order/record and
 // /api/order/coin/record): client status filters go through toServerFilter (filter 4 is sent
 // as 2), a picked date range becomes Unix seconds of the local day start and end.
-import { toServerFilter, type ClientOrderStatus } from '@hc/contract';
+import { toServerFilter, toUnixSeconds, type ClientOrderStatus } from '@hc/contract';
 import type { CoinRecordBody, OrderRecordBody } from '../api/account-api';
 
 export const RECORD_PAGE_SIZE = 10;
@@ -28,7 +28,7 @@ export function dayRangeToSeconds(range: DayRange): { begin?: number; end?: numb
   const last = localDay(to);
   if (!start || !last) return {};
   const end = new Date(last.getFullYear(), last.getMonth(), last.getDate(), 23, 59, 59);
-  return { begin: Math.floor(start.getTime() / 1000), end: Math.floor(end.getTime() / 1000) };
+  return { begin: toUnixSeconds(start), end: toUnixSeconds(end) };
 }
 
 export interface OrderRecordFilters {

@@ -1,5 +1,6 @@
 // Calls and query options of the reading side (docs/product/content.md#home, docs/product/content.md#articles, docs/product/api.md#content-calls): home config,
-// articles, game content blocks, footer pages, the pinned bulletin and the customer-support URL.
+// articles, game content blocks, footer pages and the pinned bulletin (the customer-support URL
+// is shared with other features: lib/customer-support.ts).
 // Query keys carry the UI language because the server answers in the request language.
 import {
   SITE_PAGE_SLUGS,
@@ -74,16 +75,6 @@ export const bulletinQuery = (lang: string) =>
     queryKey: ['content', 'bulletin', lang],
     queryFn: ({ signal }) => callApi(api.bulletinTop, {}, { signal }),
     staleTime: 5 * 60_000,
-    retry: false,
-  });
-
-/** docs/product/api.md#system-calls crmUrl: per player (auth optional), cached for the page's lifetime. */
-export const crmUrlQuery = (userId: number | null) =>
-  queryOptions({
-    queryKey: ['support', 'crmUrl', userId],
-    queryFn: ({ signal }) => callApi(api.settingCrmUrl, {}, { signal }),
-    select: (result) => result.crm_url,
-    staleTime: 30 * 60_000,
     retry: false,
   });
 

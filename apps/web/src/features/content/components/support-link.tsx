@@ -3,22 +3,16 @@
 // a button that fetches it and opens it in a new tab; on failure the player sees "Failed to jump
 // to customer service" (common:info.customerServiceJumpFail).
 import { Button } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalIcon } from '../../../components/ui/icons';
 import { useUserInfo } from '../../../lib/app-store';
+import { crmUrlQuery, useCrmUrl } from '../../../lib/customer-support';
 import { showNotice } from '../../../lib/notices';
-import { crmUrlQuery } from '../api/content-api';
 import classes from './support-link.module.css';
 
 export const SUPPORT_FAIL_KEY = 'info.customerServiceJumpFail';
-
-/** The player's customer-support URL (undefined while loading or after a failure). */
-export function useCrmUrl() {
-  const user = useUserInfo();
-  return useQuery(crmUrlQuery(user.userId));
-}
 
 /** Fetches the URL if needed and opens it in a new tab; shows the docs/product/errors.md#outcome-and-failure-messages message on failure. */
 export function useOpenSupport() {

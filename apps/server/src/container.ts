@@ -1,0 +1,291 @@
+// The composition root: every service and adapter of the server, built once from the config and
+// the open database. The API (app.ts), the worker (worker.ts) and the operator CLI (portal.ts)
+// all take what they need from one container; modules receive it in their `register(app, c)`.
+// Services are built on first use, so a worker never opens what only the API needs (a Redis
+// connection for the order-rate counter, OAuth clients) and the other way round.
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import {
+  createGameGateway,
+  ROLES_CACHE_MS,
+  SERVER_LIST_CACHE_MS,
+} from './adapters/game-gateway/client';
+import type { GameGateway } from './adapters/game-gateway/types';
+import { mailerFromConfig, type Mailer } from './adapters/mail/mail';
+import { createProviderClients, type ProviderClients } from './adapters/oauth';
+import { createOutbox, type Outbox } from './adapters/outbox/outbox';
+import { createPaymentProviders, type PaymentProviders } from './adapters/payments';
+import {
+  combineSmsSenders,
+  createOutboxSms,
+  createTwilioSms,
+  type SmsSender,
+} from './adapters/sms/sms';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { createJobQueue } from './jobs/queue';
+import { systemClock, type Clock } from './lib/clock';
+import { logRedaction } from './lib/log-redaction';
+import { createRateCounter, type RateCounter } from './lib/rate-counter';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createHandoverService } from './modules/auth/handover.service';
+import { createLoginService } from './modules/auth/login.service';
+import { createPlayerService } from './modules/auth/player.service';
+import { createResetService } from './modules/auth/reset.service';
+import { createSessionService } from './modules/auth/sessions.service';
+import { createSocialService } from './modules/auth/social.service';
+import { createLoginThrottle } from './modules/auth/throttle';
+import { createCodeService } from './modules/auth/verification-codes.service';
+import { createCatalogService } from './modules/catalog/catalog.service';
+import { createContentService } from './modules/content/content.service';
+import { createCharacterService } from './modules/games/character.service';
+import { createGameService } from './modules/games/games.service';
+import { createRedeemService } from './modules/gift-codes/gift-codes.service';
+import { createOrdersService } from './modules/orders/orders.service';
+import { createRecordsService } from './modules/orders/records.service';
+import { createIdentityService } from './modules/real-name/real-name.service';
+import { createSystemService } from './modules/system/system.service';
+import { createWalletService } from './modules/wallet/wallet.service';
+
+export interface ContainerOptions {
+  database: Database;
+  /** Default systemClock. */
+  clock?: Clock;
+  /** Default a pino logger built from config (LOG_LEVEL, redaction); tests capture logs here. */
+  logger?: FastifyBaseLogger;
+  /** Default the client of config.gateways (GAME_GATEWAYS) with the server-list and role caches. */
+  gateway?: GameGateway;
+  /** Default the providers config enables (PAYMENT_*_PROVIDER). */
+  providers?: PaymentProviders;
+  /** Default the OAuth clients config enables (tests point them at local servers). */
+  socialClients?: ProviderClients;
+}
+
+/** The pino logger of a process: level from config, secrets and personal data redacted. */
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({ level: config.logLevel, redact: logRedaction });
+}
+
+/** Memoizes a factory: the thing is built on first use, once. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+export function createContainer(config: Config, options: ContainerOptions) {
+  const { database } = options;
+  const db = database.db;
+  const clock = options.clock ?? systemClock;
+  const log = options.logger ?? createLogger(config);
+  const closers: (() => Promise<void>)[] = [];
+
+  const rateCounter = (redisPrefix: string): RateCounter => {
+    const counter = createRateCounter({ db, clock, log, redisUrl: config.redisUrl, redisPrefix });
+    closers.push(() => counter.close());
+    return counter;
+  };
+
+  const gateway = once(
+    () =>
+      options.gateway ??
+      createGameGateway({
+        gateways: config.gateways,
+        timeoutMs: config.gatewayTimeoutMs,
+        serverListCacheMs: SERVER_LIST_CACHE_MS,
+        rolesCacheMs: ROLES_CACHE_MS,
+      }),
+  );
+  const providers = once(
+    () => options.providers ?? createPaymentProviders({ config, db, clock, log }),
+  );
+  /** The dev outbox (DEV_OUTBOX): mails and SMS kept in a table, readable at /dev/outbox. */
+  const outbox = once((): Outbox | undefined =>
+    config.devOutbox ? createOutbox({ db, clock }) : undefined,
+  );
+  const mailer = once((): Mailer | undefined => mailerFromConfig(config, outbox()));
+  const sms = once(() => {
+    const senders: SmsSender[] = [];
+    // The outbox first, so a tester sees the code even when the real provider fails.
+    const box = outbox();
+    if (box !== undefined) senders.push(createOutboxSms(box));
+    if (config.twilio !== undefined)
+      senders.push(createTwilioSms({ baseUrl: config.smsBaseUrl, ...config.twilio }));
+    return combineSmsSenders(senders);
+  });
+  const queue = once(() => createJobQueue(db));
+  const sessions = once(() =>
+    createSessionService({
+      db,
+      policy: { idleMinutes: config.sessionIdleMinutes, absoluteDays: config.sessionAbsoluteDays },
+      clock,
+    }),
+  );
+  const players = once(() =>
+    createPlayerService({ db, customerServiceUrl: config.customerServiceUrl }),
+  );
+  const wallet = once(() => createWalletService({ db }));
+  const codes = once(() =>
+    createCodeService({
+      db,
+      clock,
+      pepper: config.codeHashSecret,
+      mailer: mailer(),
+      sms: sms(),
+      log,
+    }),
+  );
+  const handover = once(() => createHandoverService({ db, clock }));
+  const loginThrottle = once(() => createLoginThrottle({ db, clock }));
+  const login = once(() =>
+    createLoginService({
+      db,
+      sessions: sessions(),
+      codes: codes(),
+      handover: handover(),
+      throttle: loginThrottle(),
+      payloadKey: config.payloadKey,
+      customerServiceUrl: config.customerServiceUrl,
+      singleDevice: config.sessionSingleDevice,
+    }),
+  );
+  const reset = once(() =>
+    createResetService({
+      db,
+      codes: codes(),
+      sessions: sessions(),
+      payloadKey: config.payloadKey,
+    }),
+  );
+  const social = once(() =>
+    createSocialService({
+      db,
+      clock,
+      clients: options.socialClients ?? createProviderClients(config.social, config.publicBaseUrl),
+      signup: config.social.signup,
+      handover: handover(),
+      onFailure: (provider, reason, error) =>
+        log.warn(
+          { provider, reason, err: error instanceof Error ? error.message : undefined },
+          'social sign-in failed',
+        ),
+    }),
+  );
+
+  const container = {
+    config,
+    database,
+    db,
+    clock,
+    log,
+    get gateway() {
+      return gateway();
+    },
+    get providers() {
+      return providers();
+    },
+    get outbox() {
+      return outbox();
+    },
+    get mailer() {
+      return mailer();
+    },
+    get queue() {
+      return queue();
+    },
+    get sessions() {
+      return sessions();
+    },
+    get players() {
+      return players();
+    },
+    get wallet() {
+      return wallet();
+    },
+    get codes() {
+      return codes();
+    },
+    get handover() {
+      return handover();
+    },
+    get loginThrottle() {
+      return loginThrottle();
+    },
+    get login() {
+      return login();
+    },
+    get reset() {
+      return reset();
+    },
+    get social() {
+      return social();
+    },
+    get system() {
+      return system();
+    },
+    get games() {
+      return games();
+    },
+    get characters() {
+      return characters();
+    },
+    get catalog() {
+      return catalog();
+    },
+    get content() {
+      return content();
+    },
+    get realName() {
+      return realName();
+    },
+    get giftCodes() {
+      return giftCodes();
+    },
+    get records() {
+      return records();
+    },
+    get orders() {
+      return orders();
+    },
+    get analytics() {
+      return analytics();
+    },
+    /** Closes what the services opened (Redis connections of the rate counters). */
+    async close(): Promise<void> {
+      await Promise.all(closers.splice(0).map((close) => close()));
+    },
+  };
+
+  const system = once(() => createSystemService({ db, config, clock }));
+  const games = once(() => createGameService({ gateway: gateway() }));
+  const characters = once(() =>
+    createCharacterService({ db, gateway: gateway(), users: players() }),
+  );
+  const catalog = once(() => createCatalogService({ db, clock }));
+  const content = once(() =>
+    createContentService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
+  );
+  const realName = once(() =>
+    createIdentityService({ db, payloadKey: config.payloadKey, dataKeys: config.dataKeys, clock }),
+  );
+  const giftCodes = once(() => createRedeemService({ db, clock, gateway: gateway() }));
+  const records = once(() => createRecordsService({ db }));
+  // Order creations per player per minute, counted across nodes (Redis or the database).
+  const orders = once(() =>
+    createOrdersService({
+      db,
+      clock,
+      config,
+      gateway: gateway(),
+      providers: providers(),
+      log,
+      rate: rateCounter('hc:orders:rate:'),
+    }),
+  );
+  const analytics = once(() =>
+    createAnalyticsService({ db, config, clock, rate: rateCounter('hc:analytics:rate:') }),
+  );
+
+  return container;
+}
+
+export type Container = ReturnType<typeof createContainer>;

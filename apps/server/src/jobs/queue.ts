@@ -1,0 +1,180 @@
+// The job outbox (ARCHITECTURE.md#jobs-and-the-worker Delivery, ADR 0016): a job is inserted in the same transaction as
+// the change that needs it, so it exists exactly when that change committed. Workers claim due
+// jobs with FOR UPDATE SKIP LOCKED under a lease; a worker that dies mid-job loses the lease and
+// another takes the job again (handlers are idempotent: the game dedupes on the delivery id).
+// Failures retry with capped exponential backoff and full jitter, then go to the dead state.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, JobState } from '../db/schema';
+
+/** deliver/receipt: paid orders; takeback: refunded game packs; redeem: gift-code packs. */
+export type JobKind = 'deliver' | 'receipt' | 'takeback' | 'redeem';
+
+/** Runs one claimed job; throwing records a failed attempt (retry with backoff, then dead). */
+export type JobHandler = (job: Job) => Promise<void>;
+
+export interface Job {
+  id: number;
+  kind: JobKind;
+  dedupeKey: string;
+  orderId: number | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export interface EnqueueInput {
+  kind: JobKind;
+  /** Unique forever: enqueueing the same key twice keeps the first job. */
+  dedupeKey: string;
+  orderId?: number;
+  payload?: Record<string, unknown>;
+  runAt: Date;
+}
+
+/** Inside the caller's transaction. Returns false when a job with this key already exists. */
+export async function enqueueJob(
+  trx: Transaction<DB> | Kysely<DB>,
+  input: EnqueueInput,
+): Promise<boolean> {
+  const row = await trx
+    .insertInto('jobs')
+    .values({
+      kind: input.kind,
+      dedupe_key: input.dedupeKey,
+      order_id: input.orderId ?? null,
+      payload: JSON.stringify(input.payload ?? {}),
+      run_at: input.runAt,
+      created_at: input.runAt,
+      updated_at: input.runAt,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface BackoffPolicy {
+  baseMs: number;
+  maxMs: number;
+}
+
+/** Full jitter: uniform in [0, min(max, base·2^(attempt-1))], at least 1 s apart from now. */
+export function backoffDelayMs(
+  attempt: number,
+  policy: BackoffPolicy,
+  random: () => number = Math.random,
+): number {
+  const exp = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.max(Math.min(1000, policy.baseMs), Math.floor(random() * exp));
+}
+
+export function createJobQueue(db: Kysely<DB>) {
+  return {
+    /**
+     * Claims up to `limit` due jobs: pending ones whose run_at has come, and running ones whose
+     * lease expired (their worker died). Each claim counts as an attempt.
+     */
+    async claim(now: Date, leaseSeconds: number, limit: number): Promise<Job[]> {
+      const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
+      const result = await sql<{
+        id: string | number;
+        kind: JobKind;
+        dedupe_key: string;
+        order_id: string | number | null;
+        payload: Record<string, unknown> | string;
+        attempts: number;
+      }>`
+        update jobs set state = 'running', lease_until = ${leaseUntil},
+          attempts = attempts + 1, updated_at = ${now}
+        where id in (
+          select id from jobs
+          where (state = 'pending' and run_at <= ${now})
+             or (state = 'running' and lease_until < ${now})
+          order by run_at, id
+          limit ${limit}
+          for update skip locked)
+        returning id, kind, dedupe_key, order_id, payload, attempts`.execute(db);
+      return result.rows.map((r) => ({
+        id: Number(r.id),
+        kind: r.kind,
+        dedupeKey: r.dedupe_key,
+        orderId: r.order_id === null ? null : Number(r.order_id),
+        payload:
+          typeof r.payload === 'string'
+            ? (JSON.parse(r.payload) as Record<string, unknown>)
+            : r.payload,
+        attempts: r.attempts,
+      }));
+    },
+
+    /** Done, in the caller's transaction (with the change the job made), if still leased by us. */
+    async complete(
+      trx: Transaction<DB> | Kysely<DB>,
+      job: Job,
+      now: Date,
+      result: unknown,
+    ): Promise<void> {
+      await trx
+        .updateTable('jobs')
+        .set({
+          state: 'done',
+          lease_until: null,
+          last_error: null,
+          result: JSON.stringify(result ?? null),
+          updated_at: now,
+        })
+        .where('id', '=', job.id)
+        .where('state', '=', 'running')
+        .execute();
+    },
+
+    /** A failed attempt: retry later with backoff, or dead after `maxAttempts`. */
+    async fail(
+      job: Job,
+      now: Date,
+      error: string,
+      options: { maxAttempts: number; backoff: BackoffPolicy; random?: () => number },
+    ): Promise<JobState> {
+      const dead = job.attempts >= options.maxAttempts;
+      const state: JobState = dead ? 'dead' : 'pending';
+      const runAt = new Date(
+        now.getTime() + (dead ? 0 : backoffDelayMs(job.attempts, options.backoff, options.random)),
+      );
+      await db
+        .updateTable('jobs')
+        .set({
+          state,
+          lease_until: null,
+          last_error: error.slice(0, 2000),
+          run_at: runAt,
+          updated_at: now,
+        })
+        .where('id', '=', job.id)
+        .where('state', '=', 'running')
+        .execute();
+      return state;
+    },
+
+    /** Jobs waiting or leased, per kind and state (the partial index jobs_due_idx covers them). */
+    async depth(): Promise<Array<{ kind: string; state: JobState; count: number }>> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['kind', 'state', (eb) => eb.fn.countAll<string>().as('count')])
+        .where('state', 'in', ['pending', 'running'])
+        .groupBy(['kind', 'state'])
+        .execute();
+      return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.count) }));
+    },
+
+    /** Operator view: counts per kind and state. */
+    async stats(): Promise<Array<{ kind: string; state: JobState; count: number }>> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['kind', 'state', (eb) => eb.fn.countAll<string>().as('count')])
+        .groupBy(['kind', 'state'])
+        .execute();
+      return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.count) }));
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

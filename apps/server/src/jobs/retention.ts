@@ -1,0 +1,147 @@
+// Retention of the tables that only ever grew (ADR 0032): each row goes once nothing needs it.
+//   verification_codes  a day after the code expired (used or not): longer than any send limit
+//                        looks back (the send log of the old per-destination day cap included)
+//   login_attempts       failures after a day (every login window is shorter: the throttle's
+//                        longest window); successes after THROTTLE_POLICY.trustedIpMs (30 days),
+//                        which decide whether an IP is the player's own
+//   redeem_attempts      after a day (the gift-code windows are 15 minutes)
+//   throttle_hits        after THROTTLE_MAX_WINDOW_MS, the longest window a rule may have
+//   sessions             a day after they ended (revoked, idle or absolute expiry): a token of an
+//                        ended session is refused the same way whether its row exists or not
+//   web_tickets          a day after they were used or expired (single use, minutes of life)
+//   payment_events       after PAYMENT_EVENTS_RETENTION_DAYS (default 400): they are the
+//                        evidence for disputes and chargebacks, which card schemes and PayPal
+//                        allow for months after the payment. An event still waiting to be
+//                        applied ('pending', or a refund 'deferred' until its payment arrives,
+//                        ADR 0031) is never deleted.
+//   analytics_sessions   once expired (plus the timestamp tolerance): the collector refuses a
+//                        batch of an expired sid anyway
+// Analytics events, nonces and the shared rate windows (analytics_rate) have their own purge
+// (analytics.purge.ts). Deleted in batches, so one round never holds a long lock; the worker
+// runs this at most every RETENTION_EVERY_MS. Any number of workers may run it at once.
+import { ANALYTICS_LIMITS } from '@hc/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { THROTTLE_MAX_WINDOW_MS } from '../lib/throttle';
+import { THROTTLE_POLICY } from '../modules/auth/throttle';
+
+export const RETENTION_EVERY_MS = 15 * 60_000;
+export const RETENTION_BATCH = 2000;
+
+const DAY_MS = 86_400_000;
+/** Grace after a row stopped mattering; longer than every attempt and send window. */
+export const ATTEMPT_KEEP_MS = DAY_MS;
+
+export interface RetentionPolicy {
+  paymentEventsDays: number;
+}
+
+export interface RetentionPurged {
+  verification_codes: number;
+  login_attempts: number;
+  redeem_attempts: number;
+  throttle_hits: number;
+  sessions: number;
+  web_tickets: number;
+  payment_events: number;
+  analytics_sessions: number;
+  /** Delete statements run (each removes at most one batch). */
+  statements: number;
+}
+
+type PurgedTable = Exclude<keyof RetentionPurged, 'statements'>;
+
+export async function purgeExpired(
+  db: Kysely<DB>,
+  now: Date,
+  policy: RetentionPolicy,
+  batch: number = RETENTION_BATCH,
+): Promise<RetentionPurged> {
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const graceBefore = before(ATTEMPT_KEEP_MS);
+  let statements = 0;
+
+  /** Deletes the rows `where` selects, at most `batch` per statement, until none is left. */
+  async function inBatches(table: PurgedTable, where: RawBuilder<boolean>, key = 'id') {
+    let total = 0;
+    for (;;) {
+      statements += 1;
+      const result = await sql`delete from ${sql.table(table)} where ${sql.ref(key)} in (
+        select ${sql.ref(key)} from ${sql.table(table)} where ${where} limit ${batch})`.execute(db);
+      const n = Number(result.numAffectedRows ?? 0n);
+      total += n;
+      if (n < batch) return total;
+    }
+  }
+
+  const verification_codes = await inBatches(
+    'verification_codes',
+    sql<boolean>`expires_at < ${graceBefore}`,
+  );
+  const login_attempts = await inBatches(
+    'login_attempts',
+    sql<boolean>`(not success and created_at < ${graceBefore})
+      or created_at < ${before(Math.max(THROTTLE_POLICY.trustedIpMs, ATTEMPT_KEEP_MS))}`,
+  );
+  const redeem_attempts = await inBatches(
+    'redeem_attempts',
+    sql<boolean>`created_at < ${graceBefore}`,
+  );
+  const throttle_hits = await inBatches(
+    'throttle_hits',
+    sql<boolean>`created_at < ${before(THROTTLE_MAX_WINDOW_MS)}`,
+  );
+  const sessions = await inBatches(
+    'sessions',
+    sql<boolean>`revoked_at < ${graceBefore} or idle_expires_at < ${graceBefore}
+      or absolute_expires_at < ${graceBefore}`,
+  );
+  const web_tickets = await inBatches(
+    'web_tickets',
+    sql<boolean>`used_at < ${graceBefore} or expires_at < ${graceBefore}`,
+  );
+  const payment_events = await inBatches(
+    'payment_events',
+    sql<boolean>`received_at < ${before(policy.paymentEventsDays * DAY_MS)}
+      and outcome not in ('pending', 'deferred')`,
+  );
+  const analytics_sessions = await inBatches(
+    'analytics_sessions',
+    sql<boolean>`expires_at < ${before(ANALYTICS_LIMITS.timestampToleranceS * 1000)}`,
+    'sid',
+  );
+  return {
+    verification_codes,
+    login_attempts,
+    redeem_attempts,
+    throttle_hits,
+    sessions,
+    web_tickets,
+    payment_events,
+    analytics_sessions,
+    statements,
+  };
+}
+
+/** The worker's timer: runs purgeExpired when RETENTION_EVERY_MS has passed. */
+export function createRetentionTimer(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  policy: RetentionPolicy;
+  log: FastifyBaseLogger;
+}) {
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    async runIfDue(options: { force?: boolean } = {}): Promise<RetentionPurged | undefined> {
+      const now = deps.clock.now();
+      if (options.force !== true && now.getTime() - last < RETENTION_EVERY_MS) return undefined;
+      last = now.getTime();
+      const purged = await purgeExpired(deps.db, now, deps.policy);
+      const { statements: _statements, ...counts } = purged;
+      if (Object.values(counts).some((n) => n > 0)) deps.log.info(counts, 'expired rows purged');
+      return purged;
+    },
+  };
+}

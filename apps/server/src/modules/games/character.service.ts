@@ -1,0 +1,100 @@
+// /api/character/info/select and /api/character/game/info (docs/product/account.md#account-screen, docs/product/api.md#account-calls): the role
+// a player picks, checked with the game through its gateway (docs/game-gateway.md), and the games bound to
+// the account with the role of the newest order of each game account.
+import { ErrorCode, type SelectedCharacter } from '@hc/contract';
+import type { Kysely } from 'kysely';
+import type { GameGateway } from '../../adapters/game-gateway/types';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { findServerAndRole, type GameLog } from './games.service';
+import type { Session } from '../auth/sessions.service';
+import type { PlayerService } from '../auth/player.service';
+
+const toSeconds = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
+
+export interface BoundGame {
+  game_id: number;
+  game_name: string;
+  icon: string;
+  gameAccountId: number;
+  bind_ts: number;
+  last_character: SelectedCharacter | null;
+}
+
+export function createCharacterService(deps: {
+  db: Kysely<DB>;
+  gateway: GameGateway;
+  users: PlayerService;
+}) {
+  const { db } = deps;
+  return {
+    /**
+     * The role as the game reports it: unknown -> RoleNotFound, maintenance ->
+     * serverMaintenance, game unreachable -> SystemBusy (docs/product/errors.md#error-catalogue). Nothing is stored.
+     */
+    async select(
+      session: Session,
+      requestedGameId: number | undefined,
+      choice: { server_id: number; role_id: string },
+      log?: GameLog,
+    ): Promise<SelectedCharacter> {
+      // The game account is picked exactly as uinfo and webRole pick it.
+      const me = await deps.users.currentUser(session, requestedGameId);
+      if (me.gameAccountId === null || me.gameId === null)
+        throw new AppError(ErrorCode.GameAccountNotFound);
+      const { server, role } = await findServerAndRole(
+        deps.gateway,
+        me.gameId,
+        me.gameAccountId,
+        choice.server_id,
+        choice.role_id,
+        log,
+      );
+      return {
+        server_id: server.server_id,
+        server_name: server.server_name,
+        role_id: role.role_id,
+        role_name: role.role_name,
+        ...(role.level === undefined ? {} : { level: role.level }),
+      };
+    },
+
+    /** Bound games in bind order, each with the role of its newest order (null before any). */
+    async boundGames(accountId: number): Promise<BoundGame[]> {
+      const bound = await db
+        .selectFrom('game_accounts')
+        .innerJoin('games', 'games.id', 'game_accounts.game_id')
+        .select([
+          'game_accounts.id as gameAccountId',
+          'game_accounts.created_at as bound_at',
+          'games.id as game_id',
+          'games.name',
+          'games.icon',
+        ])
+        .where('game_accounts.account_id', '=', accountId)
+        .orderBy('game_accounts.created_at')
+        .orderBy('game_accounts.id')
+        .execute();
+      return Promise.all(
+        bound.map(async (g) => {
+          const last = await db
+            .selectFrom('orders')
+            .select(['server_id', 'server_name', 'role_id', 'role_name'])
+            .where('game_account_id', '=', g.gameAccountId)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          return {
+            game_id: g.game_id,
+            game_name: g.name,
+            icon: g.icon,
+            gameAccountId: g.gameAccountId,
+            bind_ts: toSeconds(g.bound_at),
+            last_character: last ?? null,
+          };
+        }),
+      );
+    },
+  };
+}

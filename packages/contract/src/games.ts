@@ -1,0 +1,89 @@
+// Games, servers and roles: the servers of a game with the player's roles there
+// (docs/product/top-up.md#servers-and-roles), and the character (game account, server, role) the
+// player acts as (docs/product/account.md#account-screen, docs/product/api.md#top-up-calls).
+import { z } from 'zod';
+import { defineCall, emptyBodySchema } from './call';
+import { numericId, roleId, serverId, unixSeconds } from './common';
+
+/** docs/product/top-up.md#servers-and-roles. Orders are refused on a server under maintenance. */
+export const ServerState = { open: 0, maintenance: 1 } as const;
+export const serverStateSchema = z.union([
+  z.literal(ServerState.open),
+  z.literal(ServerState.maintenance),
+]);
+
+export const roleSchema = z.object({
+  role_id: roleId,
+  role_name: z.string(),
+  level: z.number().int().nonnegative().optional(),
+});
+export const serverRolesSchema = z.object({
+  server_id: serverId,
+  server_name: z.string(),
+  state: serverStateSchema,
+  roles: z.array(roleSchema),
+});
+export type Role = z.infer<typeof roleSchema>;
+export type ServerRoles = z.infer<typeof serverRolesSchema>;
+
+export const userWebRole = defineCall({
+  path: '/api/user/webRole',
+  method: 'POST',
+  auth: 'required',
+  body: emptyBodySchema,
+  result: z.object({ list: z.array(serverRolesSchema) }),
+  summary:
+    'Servers of the current game with the roles of the bound game account (cached by the client)',
+  spec: 'docs/product/top-up.md#servers-and-roles, docs/product/api.md#top-up-calls',
+  tag: 'games',
+  chosen:
+    'Body empty (game from the gameid header); result { list: [{ server_id, server_name, state, roles }] }, not paged.',
+});
+
+export const selectedCharacterSchema = z.object({
+  server_id: serverId,
+  server_name: z.string(),
+  role_id: roleId,
+  role_name: z.string(),
+  level: z.number().int().nonnegative().optional(),
+});
+export type SelectedCharacter = z.infer<typeof selectedCharacterSchema>;
+
+export const characterInfoSelect = defineCall({
+  path: '/api/character/info/select',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ server_id: serverId, role_id: roleId }),
+  result: selectedCharacterSchema,
+  summary: 'Choose (report) the role the player tops up; the role is validated with the game',
+  spec: 'docs/product/api.md#top-up-calls, docs/product/errors.md#error-catalogue',
+  tag: 'games',
+  chosen:
+    'Body { server_id, role_id } for the request game (gameid header, else the first bound game); ' +
+    'the server and role are read from the game gateway (names never come from the client). ' +
+    'Unknown -> RoleNotFound, server in maintenance -> serverMaintenance, game unreachable -> ' +
+    'SystemBusy, no game account -> GameAccountNotFound. Stateless: the web keeps the choice.',
+});
+
+export const boundGameSchema = z.object({
+  game_id: numericId,
+  game_name: z.string(),
+  icon: z.string(),
+  gameAccountId: numericId.describe('Also called uid'),
+  bind_ts: unixSeconds,
+  last_character: selectedCharacterSchema.nullable(),
+});
+export const characterGameInfo = defineCall({
+  path: '/api/character/game/info',
+  method: 'POST',
+  auth: 'required',
+  body: emptyBodySchema,
+  result: z.object({ list: z.array(boundGameSchema) }),
+  summary: 'Games bound to the signed-in account with the last chosen role',
+  spec: 'docs/product/account.md#account-screen, docs/product/api.md#account-calls',
+  tag: 'games',
+  chosen:
+    'Body empty; result { list: [{ game_id, game_name, icon, gameAccountId, bind_ts, ' +
+    'last_character }] } in bind order; last_character is the role of the newest order of that ' +
+    'game account (server and role as the game reported them then, no level), null before any.',
+});
