@@ -9,7 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // PGlite is wasm with ~600 MB per instance: separate processes, two at a time (root config).
     pool: 'forks',
-    globalSetup: ['./test/global-setup.ts'],
+    globalSetup: ['./test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,

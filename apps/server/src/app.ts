@@ -1,31 +1,22 @@
 // buildApp: the whole HTTP application (plugins, modules, error handling) without listening,
 // so tests build it in-process over a real database (fastify/demo's app.ts).
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createGameGateway } from './adapters/game-gateway/client';
 import type { GameGateway } from './adapters/game-gateway/types';
-import { createPaymentProviders, type PaymentProviders } from './adapters/payments';
+import type { PaymentProviders } from './adapters/payments';
 import type { Config } from './config';
+import { createContainer, createLogger, type Container } from './container';
 import type { Database } from './db/database';
-import { systemClock, type Clock } from './lib/clock';
-import { logRedaction } from './lib/log-redaction';
-import { installAnalytics } from './modules/analytics';
-import { installAuth } from './modules/auth';
-import { registerGameRoutes } from './modules/games/games.routes';
-import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
-import { registerRedeemRoutes } from './modules/gift-codes/gift-codes.routes';
-import { registerContentRoutes } from './modules/content/content.routes';
-import { createSessionService } from './modules/auth/sessions.service';
-import { installOrders } from './modules/orders';
-import { installSocial } from './modules/auth/social';
-import { registerSystemRoutes } from './modules/system/system.routes';
-import { createSystemService } from './modules/system/system.service';
-import { registerIdentityRoutes } from './modules/real-name/real-name.routes';
-import { registerRecordsRoutes } from './modules/orders/records.routes';
-import { registerCrmRoutes } from './modules/system/crm.routes';
-import { registerUserRoutes } from './modules/auth/player.routes';
-import { createPlayerService } from './modules/auth/player.service';
-import { registerWalletRoutes } from './modules/wallet/wallet.routes';
-import { createWalletService } from './modules/wallet/wallet.service';
+import type { Clock } from './lib/clock';
+import * as analytics from './modules/analytics';
+import * as auth from './modules/auth';
+import * as catalog from './modules/catalog';
+import * as content from './modules/content';
+import * as games from './modules/games';
+import * as giftCodes from './modules/gift-codes';
+import * as orders from './modules/orders';
+import * as realName from './modules/real-name';
+import * as system from './modules/system';
+import * as wallet from './modules/wallet';
 import { installApiDocs } from './plugins/api-docs';
 import { capConnectionsPerAddress, connectionTimeoutOptions } from './plugins/connection-limits';
 import { answerFrameworkError, installErrorHandling } from './plugins/envelope';
@@ -38,9 +29,28 @@ import { installSecurityHeaders } from './plugins/security';
 import { installSessions } from './plugins/sessions';
 import { installWebApp } from './plugins/web-app';
 
+/** The business modules, in registration order; each exports one `register(app, container)`. */
+const MODULES = [
+  system,
+  auth,
+  wallet,
+  realName,
+  games,
+  content,
+  catalog,
+  giftCodes,
+  orders,
+  analytics,
+];
+
 export type Role = 'all' | 'api' | 'worker';
 
 export interface AppDeps {
+  /**
+   * The process's composition root (main.ts shares one between the API and the worker). When
+   * absent, buildApp makes one from the options below and closes it with the app.
+   */
+  container?: Container;
   database: Database;
   /** Default systemClock. */
   clock?: Clock;
@@ -62,12 +72,10 @@ function trustProxyOption(
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const clock = deps.clock ?? systemClock;
   const role = deps.role ?? 'all';
+  const logger = deps.container?.log ?? deps.logger ?? createLogger(config);
   const app = Fastify({
-    ...(deps.logger === undefined
-      ? { logger: { level: config.logLevel, redact: logRedaction } }
-      : { loggerInstance: deps.logger }),
+    loggerInstance: logger,
     bodyLimit: config.bodyLimitBytes,
     // A hop count becomes proxy-addr's hop function (fastify's typings omit the number form).
     trustProxy: trustProxyOption(config.trustProxy),
@@ -98,17 +106,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return app;
   }
 
-  const db = deps.database.db;
-  const sessions = createSessionService({
-    db,
-    policy: { idleMinutes: config.sessionIdleMinutes, absoluteDays: config.sessionAbsoluteDays },
-    clock,
-  });
-  installSessions(app, sessions);
-  const users = createPlayerService({ db, customerServiceUrl: config.customerServiceUrl });
+  let c = deps.container;
+  if (c === undefined) {
+    const own = createContainer(config, {
+      database: deps.database,
+      logger,
+      ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+      ...(deps.gateway === undefined ? {} : { gateway: deps.gateway }),
+      ...(deps.providers === undefined ? {} : { providers: deps.providers }),
+    });
+    app.addHook('onClose', () => own.close());
+    c = own;
+  }
+  const { players } = c;
+  installSessions(app, c.sessions);
   configureCalls(app, {
     checkResults: !config.isProduction,
-    resolvePlayer: (session, gameId) => users.currentUser(session, gameId),
+    resolvePlayer: (session, gameId) => players.current(session, gameId),
   });
   const webApp = await installWebApp(app, config.webDistDir);
   installErrorHandling(app, {
@@ -116,29 +130,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onNonApiNotFound: webApp.onNotFound,
   });
   installApiDocs(app);
-
-  registerSystemRoutes(app, createSystemService({ db, config, clock }));
-  registerUserRoutes(app, users);
-  registerWalletRoutes(app, { db, wallet: createWalletService({ db }), users });
-  registerRecordsRoutes(app, { db, users });
-  registerIdentityRoutes(app, {
-    db,
-    payloadKey: config.payloadKey,
-    dataKeys: config.dataKeys,
-    clock,
-  });
-  registerCrmRoutes(app, config);
-  const gateway =
-    deps.gateway ??
-    createGameGateway({ gateways: config.gateways, timeoutMs: config.gatewayTimeoutMs });
-  registerGameRoutes(app, { gateway, users });
-  registerContentRoutes(app, { db, config, clock, gateway, users });
-  registerCatalogRoutes(app, { db, config, clock });
-  registerRedeemRoutes(app, { db, clock, gateway, users });
-  const providers = deps.providers ?? createPaymentProviders({ config, db, clock, log: app.log });
-  installOrders(app, { config, db, clock, gateway, providers, users });
-  installAuth(app, { config, db, clock, sessions });
-  installSocial(app, { config, db, clock });
-  installAnalytics(app, { db, config, clock });
+  for (const module of MODULES) module.register(app, c);
   return app;
 }

@@ -35,15 +35,15 @@ import { createResetService } from './modules/auth/reset.service';
 import { createSessionService } from './modules/auth/sessions.service';
 import { createSocialService } from './modules/auth/social.service';
 import { createLoginThrottle } from './modules/auth/throttle';
-import { createCodeService } from './modules/auth/verification-codes.service';
+import { createVerificationCodeService } from './modules/auth/verification-codes.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
 import { createCharacterService } from './modules/games/character.service';
-import { createGameService } from './modules/games/games.service';
-import { createRedeemService } from './modules/gift-codes/gift-codes.service';
+import { createGamesService } from './modules/games/games.service';
+import { createGiftCodeService } from './modules/gift-codes/gift-codes.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createRecordsService } from './modules/orders/records.service';
-import { createIdentityService } from './modules/real-name/real-name.service';
+import { createRealNameService } from './modules/real-name/real-name.service';
 import { createSystemService } from './modules/system/system.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 
@@ -125,7 +125,7 @@ export function createContainer(config: Config, options: ContainerOptions) {
   );
   const wallet = once(() => createWalletService({ db }));
   const codes = once(() =>
-    createCodeService({
+    createVerificationCodeService({
       db,
       clock,
       pepper: config.codeHashSecret,
@@ -256,7 +256,7 @@ export function createContainer(config: Config, options: ContainerOptions) {
   };
 
   const system = once(() => createSystemService({ db, config, clock }));
-  const games = once(() => createGameService({ gateway: gateway() }));
+  const games = once(() => createGamesService({ gateway: gateway() }));
   const characters = once(() =>
     createCharacterService({ db, gateway: gateway(), users: players() }),
   );
@@ -265,9 +265,9 @@ export function createContainer(config: Config, options: ContainerOptions) {
     createContentService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
   );
   const realName = once(() =>
-    createIdentityService({ db, payloadKey: config.payloadKey, dataKeys: config.dataKeys, clock }),
+    createRealNameService({ db, payloadKey: config.payloadKey, dataKeys: config.dataKeys, clock }),
   );
-  const giftCodes = once(() => createRedeemService({ db, clock, gateway: gateway() }));
+  const giftCodes = once(() => createGiftCodeService({ db, clock, gateway: gateway() }));
   const records = once(() => createRecordsService({ db }));
   // Order creations per player per minute, counted across nodes (Redis or the database).
   const orders = once(() =>

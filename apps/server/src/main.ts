@@ -1,15 +1,10 @@
 // Boots the server: config -> database (DATA_DIR lock) -> migrations -> demo seed -> buildApp ->
 // listen; on SIGTERM/SIGINT stops accepting, finishes in-flight requests, closes the database.
 import { pino } from 'pino';
-import {
-  createGameGateway,
-  ROLES_CACHE_MS,
-  SERVER_LIST_CACHE_MS,
-} from './adapters/game-gateway/client';
-import { createPaymentProviders } from './adapters/payments';
 import { buildApp, type Role } from './app';
 import { parseArgs, UsageError } from './cli';
 import { ConfigError, loadConfigFromProcess, type Config } from './config';
+import { createContainer } from './container';
 import { DataDirLockedError } from './db/data-dir-lock';
 import type { Database } from './db/database';
 import { migrateToLatest, MigrationError } from './db/migrate';
@@ -100,15 +95,9 @@ async function boot(config: Config, role: Role): Promise<void> {
     fail(err);
   }
   const db = database;
-  // One gateway client and one set of providers, shared by the API and the worker.
-  const gateway = createGameGateway({
-    gateways: config.gateways,
-    timeoutMs: config.gatewayTimeoutMs,
-    serverListCacheMs: SERVER_LIST_CACHE_MS,
-    rolesCacheMs: ROLES_CACHE_MS,
-  });
-  const providers = createPaymentProviders({ config, db: db.db, log: logger });
-  const app = await buildApp(config, { database: db, role, logger, gateway, providers });
+  // One composition root for the process: the API and the worker share its services.
+  const container = createContainer(config, { database: db, logger });
+  const app = await buildApp(config, { database: db, role, container });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
@@ -118,10 +107,7 @@ async function boot(config: Config, role: Role): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   process.stdout.write(`HC Portal listening on http://${urlHost(config.host)}:${port}\n`);
-  const worker: Worker | undefined =
-    role === 'api'
-      ? undefined
-      : startWorker({ database: db, log: logger, config, gateway, providers });
+  const worker: Worker | undefined = role === 'api' ? undefined : startWorker(container);
 
   signals.stop = async (signal) => {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -136,6 +122,7 @@ async function boot(config: Config, role: Role): Promise<void> {
       // hold the close until the timeout, so idle sockets are dropped until the close ends.
       const dropIdle = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(dropIdle));
+      await container.close();
       await db.close(); // and releases the DATA_DIR lock
       logger.info('stopped');
       process.exit(0);

@@ -3,15 +3,13 @@
 // gateways), migrates if needed, runs one command and exits. On the embedded database stop the
 // server first: a DATA_DIR is used by one process at a time.
 import { pino } from 'pino';
-import { createGameGateway } from './adapters/game-gateway/client';
-import { createPaymentProviders } from './adapters/payments';
 import { commands } from './commands';
 import { CommandUsageError } from './commands/types';
 import { ConfigError, loadConfigFromProcess } from './config';
+import { createContainer } from './container';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open-database';
-import { systemClock } from './lib/clock';
 
 function help(): string {
   const lines = Object.entries(commands).map(
@@ -41,23 +39,15 @@ async function main(argv: readonly string[]): Promise<number> {
   });
   try {
     await migrateToLatest(database);
-    const gateway = createGameGateway({
-      gateways: config.gateways,
-      timeoutMs: config.gatewayTimeoutMs,
-    });
-    const providers = createPaymentProviders({ config, db: database.db, log });
-    return await command.run(
-      {
-        config,
-        database,
-        gateway,
-        providers,
-        clock: systemClock,
-        log,
-        out: (line) => process.stdout.write(`${line}\n`),
-      },
-      args,
-    );
+    const container = createContainer(config, { database, logger: log });
+    try {
+      return await command.run(
+        { container, out: (line) => process.stdout.write(`${line}\n`) },
+        args,
+      );
+    } finally {
+      await container.close();
+    }
   } finally {
     await database.close();
   }

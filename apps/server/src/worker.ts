@@ -1,31 +1,14 @@
 // The background worker of `--role=worker|all` (ARCHITECTURE.md#jobs-and-the-worker): claims due jobs from the outbox
 // (deliveries and receipts) with FOR UPDATE SKIP LOCKED, and sweeps unpaid orders (provider
 // checks for stuck payments, expiry). Any number of workers can run against one PostgreSQL.
-import type { FastifyBaseLogger } from 'fastify';
-import type { GameGateway } from './adapters/game-gateway/types';
-import { mailerFromConfig } from './adapters/mail/mail';
-import { createOutbox } from './adapters/outbox/outbox';
-import type { PaymentProviders } from './adapters/payments';
-import type { Config } from './config';
-import type { Database } from './db/database';
-import { systemClock, type Clock } from './lib/clock';
+import type { Container } from './container';
 import { setJobQueueDepthSource } from './lib/metrics';
 import { createAnalyticsPurgeTimer } from './modules/analytics/analytics.purge';
-import { createJobQueue, type JobHandler, type JobKind } from './jobs/queue';
+import type { JobHandler, JobKind } from './jobs/queue';
 import { createFulfilment } from './modules/orders/delivery';
-import { createOrdersService } from './modules/orders/orders.service';
 import { createTakebackHandler } from './modules/orders/refunds';
-import { createRedeemDelivery } from './modules/gift-codes/gift-codes.delivery';
+import { createGiftCodeDelivery } from './modules/gift-codes/gift-codes.delivery';
 import { createRetentionTimer } from './jobs/retention';
-
-export interface WorkerDeps {
-  database: Database;
-  log: FastifyBaseLogger;
-  config: Config;
-  gateway: GameGateway;
-  providers: PaymentProviders;
-  clock?: Clock;
-}
 
 /** Jobs claimed per round; they run concurrently. */
 const BATCH = 8;
@@ -33,36 +16,21 @@ const BATCH = 8;
 const SWEEP_EVERY_MS = 15_000;
 
 /** One worker round at a time; tests drive it directly with `runOnce`. */
-export function createWorkerLoop(deps: WorkerDeps) {
-  const clock = deps.clock ?? systemClock;
-  const { config, log } = deps;
-  const db = deps.database.db;
-  const queue = createJobQueue(db);
-  const mailer = mailerFromConfig(
-    config,
-    config.devOutbox ? createOutbox({ db, clock }) : undefined,
-  );
+export function createWorkerLoop(c: Container) {
+  const { config, log, clock, db, queue, gateway, orders } = c;
   // Job kinds beyond deliver/receipt: one line per module (refund take-back, gift codes).
   const handlers: Partial<Record<JobKind, JobHandler>> = {};
-  handlers.takeback = createTakebackHandler({ db, queue, gateway: deps.gateway, clock, log });
-  handlers.redeem = createRedeemDelivery({ db, queue, gateway: deps.gateway, clock });
+  handlers.takeback = createTakebackHandler({ db, queue, gateway, clock, log });
+  handlers.redeem = createGiftCodeDelivery({ db, queue, gateway, clock });
   const fulfilment = createFulfilment({
     db,
     queue,
-    gateway: deps.gateway,
-    mailer,
+    gateway,
+    mailer: c.mailer,
     config,
     clock,
     log,
     handlers,
-  });
-  const orders = createOrdersService({
-    db,
-    clock,
-    config,
-    gateway: deps.gateway,
-    providers: deps.providers,
-    log,
   });
   let lastSweep = Number.NEGATIVE_INFINITY;
   const analyticsPurge = createAnalyticsPurgeTimer({
@@ -112,8 +80,8 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export function startWorker(deps: WorkerDeps): Worker {
-  const loop = createWorkerLoop(deps);
+export function startWorker(c: Container): Worker {
+  const loop = createWorkerLoop(c);
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let busy = false;
@@ -122,15 +90,15 @@ export function startWorker(deps: WorkerDeps): Worker {
     busy = true;
     running = loop
       .runOnce()
-      .catch((err: unknown) => deps.log.error({ err }, 'worker round failed'))
+      .catch((err: unknown) => c.log.error({ err }, 'worker round failed'))
       .finally(() => {
         busy = false;
       });
-  }, deps.config.worker.intervalMs);
+  }, c.config.worker.intervalMs);
   timer.unref();
   // The queue depth on this node's /metrics, read from the shared table at scrape time.
   setJobQueueDepthSource(() => loop.queue.depth());
-  deps.log.info('worker started');
+  c.log.info('worker started');
   return {
     async stop() {
       stopped = true;

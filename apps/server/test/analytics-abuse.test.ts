@@ -4,23 +4,20 @@
 // but never name another), and events are capped per analytics session and per client IP on
 // top of the per-device batch limit.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { api, ErrorCode, type AnalyticsSession } from '@hc/contract';
+import { api, ErrorCode, toUnixSeconds } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unixSeconds } from '../src/lib/clock';
 import { deriveSessionKey, newSid } from '../src/modules/analytics/analytics.signing';
 import { createSessionService } from '../src/modules/auth/sessions.service';
-import { makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type Envelope, type TestApp } from './helper';
+import { makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { call, type CallEnvelope } from './support/call';
+import { createTestApp, type TestApp } from './support/helper';
 
 const SECRET = 'test-analytics-abuse-signing-secret-0123456789';
 const IP_EVENTS = 500;
 const SESSION_EVENTS = 100;
 /** Full batches: the contract's largest. */
 const BATCH = 50;
-
-type Collected = { accepted: number; rejected: Array<{ index: number; reason: string }> };
-type Refusal = { reason?: string; retry_after?: number };
 
 const nextIp = () => `10.${[...randomBytes(3)].join('.')}`;
 
@@ -32,7 +29,7 @@ interface Client {
 
 describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
   let t: TestApp;
-  const nowS = () => unixSeconds(t.clock.now());
+  const nowS = () => toUnixSeconds(t.clock.now());
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
@@ -53,14 +50,12 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
 
   async function openSession(options: { token?: string; ip?: string } = {}): Promise<Client> {
     const deviceId = randomUUID();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: api.analyticsSession.path,
-      payload: { device_id: deviceId },
-      headers: options.token === undefined ? {} : { token: options.token },
-      remoteAddress: options.ip ?? nextIp(),
-    });
-    const env = res.json<Envelope<AnalyticsSession>>();
+    const env = await call(
+      t.app,
+      api.analyticsSession,
+      { device_id: deviceId },
+      { token: options.token, ip: options.ip ?? nextIp() },
+    );
     expect(env.code).toBe(0);
     return { deviceId, sid: env.result.sid, key: env.result.key };
   }
@@ -72,10 +67,11 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
     return { deviceId, sid, key: deriveSessionKey(SECRET, sid, deviceId).toString('base64url') };
   }
 
+  /** Signs and sends a batch as sendBeacon does (text/plain). */
   async function post(
     c: Client,
     options: { events?: number; accountId?: number; ip?: string } = {},
-  ): Promise<Envelope<Collected, Refusal>> {
+  ): Promise<CallEnvelope<typeof api.analyticsCollect>> {
     const ts = nowS();
     const batch = {
       v: 1,
@@ -103,7 +99,7 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
       remoteAddress: options.ip ?? nextIp(),
     });
     expect(res.statusCode).toBe(200);
-    return res.json<Envelope<Collected, Refusal>>();
+    return res.json<CallEnvelope<typeof api.analyticsCollect>>();
   }
 
   const storedOf = (deviceIds: string[]) =>

@@ -17,8 +17,9 @@ import { createRateCounter, type RateCounter } from '../src/lib/rate-counter';
 import { ANALYTICS_PURGE_EVERY_MS, purgeAnalytics } from '../src/modules/analytics/analytics.purge';
 import { analyticsReport, formatAnalyticsReport } from '../src/modules/analytics/analytics.report';
 import { createWorkerLoop } from '../src/worker';
-import { openTestDatabase, testDatabases } from './databases';
-import { testClock, testConfig, type LogLine } from './helper';
+import { testContainer } from './support/container';
+import { openTestDatabase, testDatabases } from './support/databases';
+import { testClock, testConfig, type LogLine } from './support/helper';
 
 /** The Redis the rate-counter tests use (TEST_REDIS_URL overrides the local default). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -252,14 +253,16 @@ describe.each(testDatabases())('analytics data on %s', (kind) => {
       const config = testConfig({ ANALYTICS_RETENTION_DAYS: '7' });
       const wclock = testClock(new Date('2026-11-23T08:00:00Z'));
       const { log } = capturingLog();
-      const worker = createWorkerLoop({
-        database,
-        log,
-        config,
-        clock: wclock,
-        gateway: createGameGateway({ gateways: {}, timeoutMs: 1000 }),
-        providers: createPaymentProviders({ config, db: database.db, clock: wclock, log }),
-      });
+      const worker = createWorkerLoop(
+        testContainer({
+          database,
+          log,
+          config,
+          clock: wclock,
+          gateway: createGameGateway({ gateways: {}, timeoutMs: 1000 }),
+          providers: createPaymentProviders({ config, db: database.db, clock: wclock, log }),
+        }),
+      );
       const dev = randomUUID();
       const count = async () =>
         (await database.db.selectFrom('analytics_events').select('id').execute()).length;
@@ -368,18 +371,9 @@ describe.each(testDatabases())('analytics data on %s', (kind) => {
     it('prints it from `portal analytics-report` as a table or JSON', async () => {
       const lines: string[] = [];
       const config = testConfig();
+      const log = pino({ level: 'silent' });
       const ctx: CommandContext = {
-        config,
-        database,
-        gateway: createGameGateway({ gateways: {}, timeoutMs: 1000 }),
-        providers: createPaymentProviders({
-          config,
-          db: database.db,
-          clock,
-          log: pino({ level: 'silent' }),
-        }),
-        clock,
-        log: pino({ level: 'silent' }),
+        container: testContainer({ config, database, clock, log }),
         out: (line) => void lines.push(line),
       };
       const args = ['--from', '2026-11-01', '--to', '2026-11-03'];

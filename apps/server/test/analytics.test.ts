@@ -11,31 +11,29 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ANALYTICS_LIMITS, api, ErrorCode, type AnalyticsSession } from '@hc/contract';
+import {
+  ANALYTICS_LIMITS,
+  api,
+  ErrorCode,
+  type AnalyticsSession,
+  toUnixSeconds,
+} from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { unixSeconds } from '../src/lib/clock';
 import { COLLECT_BODY_LIMIT } from '../src/modules/analytics/analytics.routes';
 import { ANALYTICS_SESSIONS_PER_IP_PER_MINUTE } from '../src/modules/analytics/analytics.service';
-import { testDatabases } from './databases';
-import {
-  createTestApp,
-  PRODUCTION_SECRETS,
-  testConfig,
-  type Envelope,
-  type TestApp,
-} from './helper';
-import { stubDatabase } from './stub-database';
+import { testDatabases } from './support/databases';
+import { createTestApp, PRODUCTION_SECRETS, testConfig, type TestApp } from './support/helper';
+import { call, type CallEnvelope, type Envelope } from './support/call';
+import { stubDatabase } from './support/stub-database';
 
 const DEVICE_LIMIT = 4;
 const SECRET = 'test-analytics-signing-secret-0123456789';
 /** The Redis the rate-counter tests use (TEST_REDIS_URL overrides the local default). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-type Collected = { accepted: number; rejected: Array<{ index: number; reason: string }> };
 
 const newDevice = () => randomUUID();
 const nonce = () => randomBytes(16).toString('base64url');
@@ -47,18 +45,8 @@ function sign(key: string, payload: string): string {
   return createHmac('sha256', Buffer.from(key, 'base64url')).update(payload).digest('base64url');
 }
 
-async function openSession(
-  app: FastifyInstance,
-  deviceId: string,
-  ip = nextIp(),
-): Promise<Envelope<AnalyticsSession, { retry_after?: number }>> {
-  const res = await app.inject({
-    method: 'POST',
-    url: api.analyticsSession.path,
-    payload: { device_id: deviceId },
-    remoteAddress: ip,
-  });
-  return res.json<Envelope<AnalyticsSession, { retry_after?: number }>>();
+function openSession(app: FastifyInstance, deviceId: string, ip = nextIp()) {
+  return call(app, api.analyticsSession, { device_id: deviceId }, { ip });
 }
 
 interface Client {
@@ -95,11 +83,12 @@ function signed(c: Client, batch: unknown, key = c.session.key) {
   return { payload, sig: sign(key, payload) };
 }
 
+/** POSTs a batch as the page does (JSON, or a sendBeacon text/plain body, or raw bytes). */
 async function collect(
   app: FastifyInstance,
   body: unknown,
   options: { contentType?: string; raw?: string } = {},
-): Promise<Envelope<Collected, Record<string, unknown>>> {
+): Promise<CallEnvelope<typeof api.analyticsCollect>> {
   const res = await app.inject({
     method: 'POST',
     url: api.analyticsCollect.path,
@@ -107,13 +96,13 @@ async function collect(
     payload: options.raw ?? JSON.stringify(body),
   });
   expect(res.statusCode).toBe(200);
-  return res.json<Envelope<Collected, Record<string, unknown>>>();
+  return res.json<CallEnvelope<typeof api.analyticsCollect>>();
 }
 
 describe.each(testDatabases())('analytics collector on %s', (kind) => {
   let t: TestApp;
   let app: FastifyInstance;
-  const nowS = () => unixSeconds(t.clock.now());
+  const nowS = () => toUnixSeconds(t.clock.now());
 
   const storedOf = (deviceId: string) =>
     t.database.db
@@ -757,7 +746,7 @@ describe.each(testDatabases())('per-device rate limit counted in Redis on %s', (
 
   it('counts in Redis (not the table) and refuses the third batch of a minute', async () => {
     const c = await client(t.app);
-    const nowS = unixSeconds(t.clock.now());
+    const nowS = toUnixSeconds(t.clock.now());
     for (let i = 0; i < 2; i += 1)
       expect((await collect(t.app, signed(c, batchOf(c, nowS, [event(nowS)])))).code).toBe(0);
     const over = await collect(t.app, signed(c, batchOf(c, nowS, [event(nowS)])));

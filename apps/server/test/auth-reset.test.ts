@@ -1,18 +1,18 @@
 // Password reset by email and phone code (docs/product/sign-in.md#password-reset, docs/product/sign-in.md#verification-codes, docs/product/errors.md#error-catalogue codes): the
 // encrypted payload, mismatch, rule, common passwords, bad codes, and session revocation.
-import { encryptPayload, ErrorCode } from '@hc/contract';
+import { call } from './support/call';
+import { api, encryptPayload, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  call,
   codeIn,
   login,
   makeAccount,
   messagingEnv,
   startSmtp,
   startTwilio,
-} from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type TestApp } from './helper';
+} from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { createTestApp, type TestApp } from './support/helper';
 
 describe.each(testDatabases())('password reset on %s', (kind) => {
   let t: TestApp;
@@ -38,11 +38,11 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     channel: 'email' | 'phone',
     payload: { account: string; code: string; passwd: string; passwd2: string },
   ) =>
-    call<{ success: true }, { reason?: string }>(t.app, `/api/user/${channel}/psw/reset`, {
+    call(t.app, channel === 'email' ? api.userEmailPswReset : api.userPhonePswReset, {
       data: await encryptPayload(t.config.payloadKey, JSON.stringify(payload)),
     });
   const emailCode = async (email: string) => {
-    await call(t.app, '/api/user/email/code/send', { target: email, purpose: 'reset' });
+    await call(t.app, api.userEmailCodeSend, { target: email, purpose: 'reset' });
     return codeIn(smtp.mails.at(-1)?.raw ?? '');
   };
 
@@ -56,20 +56,15 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
       passwd: 'N3w!secret',
       passwd2: 'N3w!secret',
     });
-    expect(res.json).toMatchObject({ code: 0, result: { success: true } });
-    const info = await call<{ login: boolean }>(
-      t.app,
-      '/api/user/uinfo',
-      {},
-      { token: old.json.result.token },
+    expect(res).toMatchObject({ code: 0, result: { success: true } });
+    const info = await call(t.app, api.userUinfo, {}, { token: old.result.token });
+    expect(info.result.login).toBe(false);
+    expect((await login(t.app, t.config.payloadKey, 'account', a.account, a.password)).code).toBe(
+      ErrorCode.InvalidPassword,
     );
-    expect(info.json.result.login).toBe(false);
-    expect(
-      (await login(t.app, t.config.payloadKey, 'account', a.account, a.password)).json.code,
-    ).toBe(ErrorCode.InvalidPassword);
-    expect(
-      (await login(t.app, t.config.payloadKey, 'account', a.account, 'N3w!secret')).json.code,
-    ).toBe(0);
+    expect((await login(t.app, t.config.payloadKey, 'account', a.account, 'N3w!secret')).code).toBe(
+      0,
+    );
     // The code was used: a second reset with it fails.
     const again = await reset('email', {
       account: a.email,
@@ -77,12 +72,12 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
       passwd: 'Oth3r!pw',
       passwd2: 'Oth3r!pw',
     });
-    expect(again.json.code).toBe(ErrorCode.InvalidEmailCode);
+    expect(again.code).toBe(ErrorCode.InvalidEmailCode);
   });
 
   it('resets by phone code through the Twilio API', async () => {
     const a = await makeAccount(t.database.db);
-    await call(t.app, '/api/user/phone/code/send', { target: a.phone, purpose: 'reset' });
+    await call(t.app, api.userPhoneCodeSend, { target: a.phone, purpose: 'reset' });
     const code = codeIn(twilio.sms.at(-1)?.form.Body ?? '');
     const bad = await reset('phone', {
       account: a.phone,
@@ -90,14 +85,14 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
       passwd: 'N3w!secret',
       passwd2: 'N3w!secret',
     });
-    expect(bad.json.code).toBe(ErrorCode.InvalidMobileCode);
+    expect(bad.code).toBe(ErrorCode.InvalidMobileCode);
     const ok = await reset('phone', {
       account: a.phone,
       code,
       passwd: 'N3w!secret',
       passwd2: 'N3w!secret',
     });
-    expect(ok.json.code).toBe(0);
+    expect(ok.code).toBe(0);
   });
 
   it('rejects two passwords that differ, a broken rule and a common password; the code survives', async () => {
@@ -105,30 +100,30 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     const code = await emailCode(a.email);
     const base = { account: a.email, code };
     const mismatch = await reset('email', { ...base, passwd: 'N3w!secret', passwd2: 'N3w!secreT' });
-    expect(mismatch.json).toMatchObject({
+    expect(mismatch).toMatchObject({
       code: ErrorCode.InvalidParams,
       data: { reason: 'mismatch' },
     });
     const short = await reset('email', { ...base, passwd: 'a1!', passwd2: 'a1!' });
-    expect(short.json).toMatchObject({
+    expect(short).toMatchObject({
       code: ErrorCode.PasswordFormatMismatch,
       data: { reason: 'length' },
     });
     const oneKind = await reset('email', { ...base, passwd: 'abcdefgh', passwd2: 'abcdefgh' });
-    expect(oneKind.json).toMatchObject({
+    expect(oneKind).toMatchObject({
       code: ErrorCode.PasswordFormatMismatch,
       data: { reason: 'kinds' },
     });
     const common = await reset('email', { ...base, passwd: 'PASSWORD1', passwd2: 'PASSWORD1' });
-    expect(common.json).toMatchObject({
+    expect(common).toMatchObject({
       code: ErrorCode.PasswordFormatMismatch,
       data: { reason: 'common' },
     });
-    expect(
-      (await login(t.app, t.config.payloadKey, 'account', a.account, a.password)).json.code,
-    ).toBe(0);
+    expect((await login(t.app, t.config.payloadKey, 'account', a.account, a.password)).code).toBe(
+      0,
+    );
     const ok = await reset('email', { ...base, passwd: 'N3w!secret', passwd2: 'N3w!secret' });
-    expect(ok.json.code).toBe(0);
+    expect(ok.code).toBe(0);
   });
 
   it('rejects a tampered payload and an unknown destination without changes', async () => {
@@ -143,13 +138,13 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
       }),
     );
     const tampered = data.slice(0, 10) + (data[10] === 'A' ? 'B' : 'A') + data.slice(11);
-    const res = await call(t.app, '/api/user/email/psw/reset', { data: tampered });
-    expect(res.json.code).toBe(ErrorCode.InvalidParams);
-    const notJson = await call(t.app, '/api/user/email/psw/reset', {
+    const res = await call(t.app, api.userEmailPswReset, { data: tampered });
+    expect(res.code).toBe(ErrorCode.InvalidParams);
+    const notJson = await call(t.app, api.userEmailPswReset, {
       data: await encryptPayload(t.config.payloadKey, 'hello'),
     });
-    expect(notJson.json.code).toBe(ErrorCode.InvalidParams);
-    await call(t.app, '/api/user/email/code/send', {
+    expect(notJson.code).toBe(ErrorCode.InvalidParams);
+    await call(t.app, api.userEmailCodeSend, {
       target: 'ghost@example.com',
       purpose: 'reset',
     });
@@ -159,9 +154,9 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
       passwd: 'N3w!secret',
       passwd2: 'N3w!secret',
     });
-    expect(ghost.json.code).toBe(ErrorCode.InvalidEmailCode);
-    expect(
-      (await login(t.app, t.config.payloadKey, 'account', a.account, a.password)).json.code,
-    ).toBe(0);
+    expect(ghost.code).toBe(ErrorCode.InvalidEmailCode);
+    expect((await login(t.app, t.config.payloadKey, 'account', a.account, a.password)).code).toBe(
+      0,
+    );
   });
 });

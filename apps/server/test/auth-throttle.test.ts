@@ -2,7 +2,8 @@
 // passwords pass the limit exactly as often as it allows (one node and two nodes on one
 // PostgreSQL), an unknown account costs the same password hash as a known one, and code sends
 // from an attacker's IP never keep the owner from a code.
-import { ErrorCode } from '@hc/contract';
+import { call } from './support/call';
+import { api, ErrorCode } from '@hc/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
@@ -12,9 +13,9 @@ import type * as PasswordModule from '../src/lib/password';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../src/lib/password';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { THROTTLE_POLICY } from '../src/modules/auth/throttle';
-import { call, codeIn, login, makeAccount, startSmtp } from './auth-fixtures';
-import { createPostgresDatabase, testDatabases } from './databases';
-import { createTestApp, testClock, testConfig, type TestApp } from './helper';
+import { codeIn, login, makeAccount, startSmtp } from './support/auth-fixtures';
+import { createPostgresDatabase, testDatabases } from './support/databases';
+import { createTestApp, testClock, testConfig, type TestApp } from './support/helper';
 
 // Every password check of the app goes through this spy (the real argon2id verify underneath).
 vi.mock('../src/lib/password', async (importOriginal) => {
@@ -55,11 +56,11 @@ describe.each(testDatabases())('login and code limits on %s', (kind) => {
       ),
     );
     expect(checksOf(await storedHash(a.id))).toBe(THROTTLE_POLICY.accountFreeFailures);
-    const codes = results.map((r) => r.json.code);
+    const codes = results.map((r) => r.code);
     expect(codes.filter((c) => c === ErrorCode.InvalidPassword)).toHaveLength(5);
-    const refused = results.filter((r) => r.json.code === ErrorCode.TooManyRequests);
+    const refused = results.filter((r) => r.code === ErrorCode.TooManyRequests);
     expect(refused).toHaveLength(45);
-    for (const r of refused) expect(r.json.data).toEqual({ retry_after: WINDOW_S });
+    for (const r of refused) expect(r.data).toEqual({ retry_after: WINDOW_S });
   });
 
   it('50 concurrent wrong passwords from one IP over 50 accounts run 30 password checks', async () => {
@@ -76,7 +77,7 @@ describe.each(testDatabases())('login and code limits on %s', (kind) => {
       names.map((n) => login(t.app, key, 'account', n, 'Wrong!pass1', { ip: '10.41.0.1' })),
     );
     expect(checksOf(hash)).toBe(THROTTLE_POLICY.ipMaxFailures);
-    const codes = results.map((r) => r.json.code);
+    const codes = results.map((r) => r.code);
     expect(codes.filter((c) => c === ErrorCode.InvalidPassword)).toHaveLength(30);
     expect(codes.filter((c) => c === ErrorCode.TooManyRequests)).toHaveLength(20);
   });
@@ -84,12 +85,12 @@ describe.each(testDatabases())('login and code limits on %s', (kind) => {
   it('checks the dummy hash for an unknown account or one without a password', async () => {
     const ip = { ip: '10.42.0.1' };
     const unknown = await login(t.app, key, 'account', 'no-such-player', 'Whatever1!', ip);
-    expect(unknown.json.code).toBe(ErrorCode.LoginNameNotFound);
+    expect(unknown.code).toBe(ErrorCode.LoginNameNotFound);
     const unknownEmail = await login(t.app, key, 'email', 'nobody@example.com', 'Whatever1!', ip);
-    expect(unknownEmail.json.code).toBe(ErrorCode.EmailNotFound);
+    expect(unknownEmail.code).toBe(ErrorCode.EmailNotFound);
     const id = await createAccountsRepository(t.database.db).insert({ account: `social${kind}` });
     const noPassword = await login(t.app, key, 'account', `social${kind}`, 'Whatever1!', ip);
-    expect(noPassword.json.code).toBe(ErrorCode.InvalidPassword);
+    expect(noPassword.code).toBe(ErrorCode.InvalidPassword);
     // One argon2id check each, as a known account with a wrong password costs.
     expect(checksOf(DUMMY_PASSWORD_HASH)).toBe(3);
     expect(verifySpy).toHaveBeenCalledTimes(3);
@@ -99,22 +100,17 @@ describe.each(testDatabases())('login and code limits on %s', (kind) => {
   it('an unknown account counts against the IP limit before its not-found answer', async () => {
     const ip = { ip: '10.43.0.1' };
     for (let i = 0; i < THROTTLE_POLICY.ipMaxFailures; i += 1)
-      expect((await login(t.app, key, 'account', `ghost-${i}`, 'x', ip)).json.code).toBe(
+      expect((await login(t.app, key, 'account', `ghost-${i}`, 'x', ip)).code).toBe(
         ErrorCode.LoginNameNotFound,
       );
     const next = await login(t.app, key, 'account', 'ghost-last', 'x', ip);
-    expect(next.json.code).toBe(ErrorCode.TooManyRequests);
+    expect(next.code).toBe(ErrorCode.TooManyRequests);
     expect(checksOf(DUMMY_PASSWORD_HASH)).toBe(THROTTLE_POLICY.ipMaxFailures);
   });
 
   describe('code sends cannot lock the owner out', () => {
     const send = (target: string, ip: string) =>
-      call<unknown, { retry_after?: number }>(
-        t.app,
-        '/api/user/email/code/send',
-        { target, purpose: 'login' },
-        { ip },
-      );
+      call(t.app, api.userEmailCodeSend, { target, purpose: 'login' }, { ip });
 
     it('an attacker sending from one IP until refused leaves the owner a code', async () => {
       const victim = await makeAccount(t.database.db);
@@ -124,52 +120,49 @@ describe.each(testDatabases())('login and code limits on %s', (kind) => {
       for (let i = 0; i < 30; i += 1) {
         if (i > 0) t.clock.advance(MINUTE);
         const r = await send(victim.email, attacker);
-        if (r.json.code === 0) accepted += 1;
-        else expect(r.json.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
+        if (r.code === 0) accepted += 1;
+        else expect(r.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
       }
       // 3 per 15 minutes from one IP (the old policy: 5, then nothing for a day).
       expect(accepted).toBeLessThanOrEqual(6);
-      expect((await send(victim.email, attacker)).json.code).toBe(
-        ErrorCode.AuthCodeSendTooFrequently,
-      );
+      expect((await send(victim.email, attacker)).code).toBe(ErrorCode.AuthCodeSendTooFrequently);
       // The owner, from another IP, gets a login code at once and signs in with it.
       const owner = '10.44.9.9';
-      expect((await send(victim.email, owner)).json.code).toBe(0);
+      expect((await send(victim.email, owner)).code).toBe(0);
       const code = codeIn(smtp.mails.at(-1)?.raw ?? '');
       const res = await login(t.app, key, 'email', victim.email, code, { ip: owner });
-      expect(res.json.code).toBe(0);
+      expect(res.code).toBe(0);
     });
 
     it('many attacker IPs fill the overall cap; a successful sign-in clears it', async () => {
       const victim = await makeAccount(t.database.db);
       for (let i = 0; i < 10; i += 1)
-        expect((await send(victim.email, `10.45.0.${i}`)).json.code).toBe(0);
+        expect((await send(victim.email, `10.45.0.${i}`)).code).toBe(0);
       const newDevice = '10.45.9.1';
       const capped = await send(victim.email, newDevice);
-      expect(capped.json.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
+      expect(capped.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
       // Hours, not a day.
-      expect(capped.json.data.retry_after).toBeLessThanOrEqual(3 * 3600);
+      expect(capped.data.retry_after).toBeLessThanOrEqual(3 * 3600);
       // The owner signs in with the password elsewhere; the counters of the email are cleared.
       const ok = await login(t.app, key, 'account', victim.account, victim.password, {
         ip: '10.45.9.2',
       });
-      expect(ok.json.code).toBe(0);
-      expect((await send(victim.email, newDevice)).json.code).toBe(0);
+      expect(ok.code).toBe(0);
+      expect((await send(victim.email, newDevice)).code).toBe(0);
     });
 
     it('the IP the owner signed in from is not held by the overall cap', async () => {
       const victim = await makeAccount(t.database.db);
       const home = '10.46.9.1';
       expect(
-        (await login(t.app, key, 'account', victim.account, victim.password, { ip: home })).json
-          .code,
+        (await login(t.app, key, 'account', victim.account, victim.password, { ip: home })).code,
       ).toBe(0);
       for (let i = 0; i < 10; i += 1)
-        expect((await send(victim.email, `10.46.0.${i}`)).json.code).toBe(0);
-      expect((await send(victim.email, '10.46.9.2')).json.code).toBe(
+        expect((await send(victim.email, `10.46.0.${i}`)).code).toBe(0);
+      expect((await send(victim.email, '10.46.9.2')).code).toBe(
         ErrorCode.AuthCodeSendTooFrequently,
       );
-      expect((await send(victim.email, home)).json.code).toBe(0);
+      expect((await send(victim.email, home)).code).toBe(0);
     });
   });
 });
@@ -221,7 +214,7 @@ describe.runIf(testDatabases().includes('postgres'))('login limit across two nod
       ),
     );
     expect(verifySpy.mock.calls.filter(([h]) => h === hash)).toHaveLength(5);
-    const codes = results.map((r) => r.json.code);
+    const codes = results.map((r) => r.code);
     expect(codes.filter((c) => c === ErrorCode.InvalidPassword)).toHaveLength(5);
     expect(codes.filter((c) => c === ErrorCode.TooManyRequests)).toHaveLength(45);
   });

@@ -1,9 +1,10 @@
 // Catalog calls (docs/product/top-up.md#items, docs/product/api.md#top-up-calls, docs/product/constants.md#rules price×1000 ordering, en-US fallback): game packs,
 // HC Point packs, payment channels, v2 items and the rebate campaign, over the real server on
 // both databases; plus the demo catalog seed (6 game packs, 6 HC Point packs, icons).
+import { call } from './support/call';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ErrorCode, LANGUAGES, type PayChannel, type Product } from '@hc/contract';
+import { api, ErrorCode, LANGUAGES, type PayChannel, type Product } from '@hc/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsConfig } from '../src/config';
 import { demoProducts, demoRebateTexts } from '../src/db/seeds/demo-catalog';
@@ -19,9 +20,9 @@ import {
   resolveChannel,
 } from '../src/modules/catalog/catalog.service';
 import { createGamesRepository } from '../src/modules/games/games.repository';
-import { login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { useTestApp, type Envelope, type TestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { useTestApp, type TestApp } from './support/helper';
 
 const TEST_GAME = 77; // sorting, language and server tests
 const CACHE_GAME = 78; // cache TTL test (its list changes during the test)
@@ -52,18 +53,10 @@ interface Headers {
   'accept-language'?: string;
 }
 
-async function post<R>(
-  t: TestApp,
-  path: string,
-  body: object,
-  headers: Headers = {},
-): Promise<{ status: number; json: Envelope<R> }> {
-  const h: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h[k] = String(v);
-  const res = await t.app.inject({ method: 'POST', url: path, payload: body, headers: h });
-  return { status: res.statusCode, json: res.json<Envelope<R>>() };
+/** The call options for these request headers. */
+function options({ token, gameid, ...headers }: Headers) {
+  return { token, gameId: gameid, headers };
 }
-
 const ids = (list: Product[]) => list.map((p) => p.cp_goods_id);
 
 describe.each(testDatabases())('catalog on %s', (kind) => {
@@ -109,36 +102,30 @@ describe.each(testDatabases())('catalog on %s', (kind) => {
     const a = await makeAccount(db);
     await createAccountsRepository(db).bindGameAccount(a.id, 1);
     const { app, config } = t.current;
-    token = (await login(app, config.payloadKey, 'account', a.account, a.password)).json.result
-      .token;
+    token = (await login(app, config.payloadKey, 'account', a.account, a.password)).result.token;
   });
 
   const gamePacks = async (serverId: number, headers: Headers = {}) => {
-    const res = await post<{ list: Product[] }>(
-      t.current,
-      '/api/order/webProduct',
+    const res = await call(
+      t.current.app,
+      api.orderWebProduct,
       { role_id: 'r1', server_id: serverId },
-      { token, ...headers },
+      options({ token, ...headers }),
     );
-    expect(res.json.code).toBe(0);
-    return res.json.result.list;
+    expect(res.code).toBe(0);
+    return res.result.list;
   };
   const coinPacks = async (headers: Headers = {}) => {
-    const res = await post<{ list: Product[] }>(
-      t.current,
-      '/api/order/webCoinProduct',
-      {},
-      headers,
-    );
-    expect(res.json.code).toBe(0);
-    return res.json.result.list;
+    const res = await call(t.current.app, api.orderWebCoinProduct, {}, options(headers));
+    expect(res.code).toBe(0);
+    return res.result.list;
   };
   const payChannels = (cpGoodsId: string, headers: Headers = {}, serverId = 1) =>
-    post<{ list: PayChannel[] }>(
-      t.current,
-      '/api/order/webPayChannel',
+    call(
+      t.current.app,
+      api.orderWebPayChannel,
       { role_id: 'r1', server_id: serverId, cp_goods_id: cpGoodsId },
-      { token, ...headers },
+      options({ token, ...headers }),
     );
 
   describe('demo catalog seed', () => {
@@ -260,23 +247,23 @@ describe.each(testDatabases())('catalog on %s', (kind) => {
   });
 
   it('requires a session for game packs (tokenFail, HTTP 203); coin packs are public', async () => {
-    const res = await post(t.current, '/api/order/webProduct', { role_id: 'r1', server_id: 1 });
+    const res = await call(t.current.app, api.orderWebProduct, { role_id: 'r1', server_id: 1 });
     expect(res.status).toBe(203);
-    expect(res.json.code).toBe(ErrorCode.tokenFail);
+    expect(res.code).toBe(ErrorCode.tokenFail);
     // Anonymous, no gameid: the first game (the demo game).
     expect(ids(await coinPacks())).toContain('hc_500');
   });
 
   it('offers card, PayPal and HC Point for a game pack; no HC Point for an HC Point pack', async () => {
     const game = await payChannels('pack_hero', { lang: 'ko-KR' });
-    expect(game.json.code).toBe(0);
-    expect(game.json.result.list).toEqual([
+    expect(game.code).toBe(0);
+    expect(game.result.list).toEqual([
       { channel_code: 'card', channel_name: 'Visa / Mastercard', kind: 'card', icon: null },
       { channel_code: 'paypal', channel_name: 'PayPal', kind: 'paypal', icon: null },
       { channel_code: 'epoint', channel_name: 'HC 포인트', kind: 'epoint', icon: null },
     ]);
     const coin = await payChannels('hc_1000');
-    expect(coin.json.result.list.map((c) => c.channel_code)).toEqual(['card', 'paypal']);
+    expect(coin.result.list.map((c) => c.channel_code)).toEqual(['card', 'paypal']);
   });
 
   it('answers ProductNotFound for an unknown, foreign, retired or off-server item', async () => {
@@ -287,27 +274,24 @@ describe.each(testDatabases())('catalog on %s', (kind) => {
       ['p99_server2', { gameid: TEST_GAME }, 1],
     ] as const) {
       const res = await payChannels(cpGoodsId, headers, serverId);
-      expect(res.json.code, cpGoodsId).toBe(ErrorCode.ProductNotFound);
+      expect(res.code, cpGoodsId).toBe(ErrorCode.ProductNotFound);
     }
-    expect((await payChannels('p99_server2', { gameid: TEST_GAME }, 2)).json.code).toBe(0);
+    expect((await payChannels('p99_server2', { gameid: TEST_GAME }, 2)).code).toBe(0);
   });
 
   it('v2 items: both lists, game packs only with a role and a server', async () => {
-    type Items = { game_packs: Product[]; coin_packs: Product[] };
-    const withRole = await post<Items>(
-      t.current,
-      '/api/recharge/v2/items',
+    const withRole = await call(
+      t.current.app,
+      api.rechargeV2Items,
       { role_id: 'r1', server_id: 2 },
-      { token, gameid: TEST_GAME },
+      options({ token, gameid: TEST_GAME }),
     );
-    expect(withRole.json.code).toBe(0);
-    expect(ids(withRole.json.result.game_packs)).toEqual(
-      ids(await gamePacks(2, { gameid: TEST_GAME })),
-    );
-    expect(ids(withRole.json.result.coin_packs)).toEqual(['c50']);
-    const without = await post<Items>(t.current, '/api/recharge/v2/items', {}, { token });
-    expect(without.json.result.game_packs).toEqual([]);
-    expect(ids(without.json.result.coin_packs)).toEqual([
+    expect(withRole.code).toBe(0);
+    expect(ids(withRole.result.game_packs)).toEqual(ids(await gamePacks(2, { gameid: TEST_GAME })));
+    expect(ids(withRole.result.coin_packs)).toEqual(['c50']);
+    const without = await call(t.current.app, api.rechargeV2Items, {}, options({ token }));
+    expect(without.result.game_packs).toEqual([]);
+    expect(ids(without.result.coin_packs)).toEqual([
       'hc_100',
       'hc_500',
       'hc_1000',
@@ -318,15 +302,8 @@ describe.each(testDatabases())('catalog on %s', (kind) => {
   });
 
   it('rebate info: the running campaign in the request language; none when it has ended', async () => {
-    type Info = {
-      active: boolean;
-      begin_ts: number | null;
-      end_ts: number | null;
-      tiers: unknown[];
-      desc: string;
-    };
     const info = async (headers: Headers) =>
-      (await post<Info>(t.current, '/api/recharge/rebate/info', {}, headers)).json;
+      await call(t.current.app, api.rechargeRebateInfo, {}, options(headers));
     const demo = await info({ gameid: 1, lang: 'zh-TW' });
     expect(demo.code).toBe(0);
     expect(demo.result).toEqual({
@@ -423,17 +400,17 @@ describe.each(testDatabases())('catalog without payment providers on %s', (kind)
     const { app, config, database } = t.current;
     const a = await makeAccount(database.db);
     await createAccountsRepository(database.db).bindGameAccount(a.id, 1);
-    const { token } = (await login(app, config.payloadKey, 'account', a.account, a.password)).json
+    const { token } = (await login(app, config.payloadKey, 'account', a.account, a.password))
       .result;
     const channels = async (cpGoodsId: string) =>
       (
-        await post<{ list: PayChannel[] }>(
-          t.current,
-          '/api/order/webPayChannel',
+        await call(
+          t.current.app,
+          api.orderWebPayChannel,
           { role_id: 'r1', server_id: 1, cp_goods_id: cpGoodsId },
-          { token },
+          options({ token }),
         )
-      ).json.result.list.map((c) => c.channel_code);
+      ).result.list.map((c) => c.channel_code);
     expect(await channels('pack_starter')).toEqual(['epoint']);
     expect(await channels('hc_100')).toEqual([]);
   });

@@ -5,8 +5,8 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { testConfig } from './helper';
-import { stubDatabase } from './stub-database';
+import { testConfig } from './support/helper';
+import { stubDatabase } from './support/stub-database';
 
 let app: FastifyInstance | undefined;
 const sockets: Socket[] = [];

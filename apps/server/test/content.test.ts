@@ -2,25 +2,19 @@
 // docs/product/content.md#home-configuration), Game Info blocks, articles by type with pagination and pinned order (docs/product/content.md#announcement-tabs,
 // docs/product/content.md#articles), language fallback (docs/product/languages.md#fallback), XSS articles stored through the repository
 // (bad input), footer pages, and the character calls (docs/product/api.md#content-calls).
-import { api, ArticleType, ErrorCode, LANGUAGES, type ArticleSummary } from '@hc/contract';
+import { call, invalidBody } from './support/call';
+import { api, ArticleType, ErrorCode, LANGUAGES, type CallBody } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoArticles } from '../src/db/seeds/content/articles';
 import { demoBlocks, demoHomeConfig } from '../src/db/seeds/content/home';
 import { demoPages } from '../src/db/seeds/content/pages';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createContentRepository } from '../src/modules/content/content.repository';
-import { login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type Envelope, type TestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { XSS_CORPUS } from './support/xss-corpus';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
-}
 
 describe.each(testDatabases())('content on %s', (kind) => {
   let game: TestDemoGame;
@@ -35,31 +29,14 @@ describe.each(testDatabases())('content on %s', (kind) => {
     await t.database.close();
     await game.close();
   });
-
-  async function post<R>(
-    path: string,
-    body: unknown,
+  const articles = (
+    body: CallBody<typeof api.settingWebArticle>,
     headers: Record<string, string> = {},
-  ): Promise<{ status: number; json: Envelope<R> }> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers,
-      payload: body as Record<string, unknown>,
-    });
-    return { status: res.statusCode, json: res.json<Envelope<R>>() };
-  }
-
-  const articles = (body: object, headers: Record<string, string> = {}) =>
-    post<Page<ArticleSummary>>(api.settingWebArticle.path, body, headers);
+  ) => call(t.app, api.settingWebArticle, body, { headers });
 
   describe('home configuration', () => {
     it('answers gameInfo, gameContent and footer for the demo game', async () => {
-      const { json } = await post<{
-        gameInfo: Record<string, unknown> & { customConfig: { loggerUrl: string } };
-        gameContent: { info: { id: number; title: string }[]; features: { img: string }[] };
-        footer: Record<string, string | null>;
-      }>(api.settingWebHomeConfJodo.path, {}, { gameid: '1' });
+      const json = await call(t.app, api.settingWebHomeConfJodo, {}, { headers: { gameid: '1' } });
       expect(json.code).toBe(0);
       expect(json.result.gameInfo).toMatchObject({
         game_id: 1,
@@ -78,7 +55,7 @@ describe.each(testDatabases())('content on %s', (kind) => {
         demoBlocks.filter((b) => b.kind === 'info').map((b) => b.texts['en-US'][0]),
       );
       expect(json.result.gameContent.features).toHaveLength(3);
-      expect(json.result.gameContent.features.every((f) => f.img.endsWith('.svg'))).toBe(true);
+      expect(json.result.gameContent.features.every((f) => f.img?.endsWith('.svg'))).toBe(true);
       expect(json.result.footer).toEqual({
         about: '/main/page/about',
         contact: '/main/page/contact',
@@ -88,43 +65,38 @@ describe.each(testDatabases())('content on %s', (kind) => {
     });
 
     it('falls back to the first game without a gameid header, and speaks the request language', async () => {
-      const { json } = await post<{
-        gameInfo: { game_id: number };
-        gameContent: { info: { title: string }[] };
-      }>(api.settingWebHomeConfJodo.path, {}, { lang: 'de-DE' });
+      const json = await call(
+        t.app,
+        api.settingWebHomeConfJodo,
+        {},
+        { headers: { lang: 'de-DE' } },
+      );
       expect(json.result.gameInfo.game_id).toBe(1);
       expect(json.result.gameContent.info[0]?.title).toBe('Die drei Reiche');
     });
 
     it('serves one block by id and NotFound for a missing one', async () => {
-      const home = await post<{ gameContent: { features: { id: number }[] } }>(
-        api.settingWebHomeConfJodo.path,
+      const home = await call(t.app, api.settingWebHomeConfJodo, {});
+      const id = home.result.gameContent.features[0]?.id ?? 0;
+      const block = await call(
+        t.app,
+        api.gameInfoContent,
         {},
+        { params: { id }, headers: { lang: 'ja-JP' } },
       );
-      const id = home.json.result.gameContent.features[0]?.id ?? 0;
-      const block = await t.app.inject({
-        method: 'POST',
-        url: `/api/game/info/content/${id}`,
-        payload: {},
-        headers: { lang: 'ja-JP' },
-      });
-      expect(block.json()).toMatchObject({
+      expect(block).toMatchObject({
         code: 0,
         result: { id, game_id: 1, kind: 'feature', title: '雲の上のオープンワールド' },
       });
-      expect(block.json<Envelope<{ content: string }>>().result.content).toMatch(/^<p>/);
-      const missing = await t.app.inject({
-        method: 'POST',
-        url: '/api/game/info/content/999999',
-        payload: {},
-      });
-      expect(missing.json<Envelope>().code).toBe(ErrorCode.NotFound);
+      expect(block.result.content).toMatch(/^<p>/);
+      const missing = await call(t.app, api.gameInfoContent, {}, { params: { id: 999999 } });
+      expect(missing.code).toBe(ErrorCode.NotFound);
     });
   });
 
   describe('articles', () => {
     it('lists the seeded articles pinned first, then newest first', async () => {
-      const { json } = await articles({ page: 1, size: 100 });
+      const json = await articles({ page: 1, size: 100 });
       expect(json.code).toBe(0);
       expect(json.result.total).toBeGreaterThanOrEqual(12);
       const [first, ...rest] = json.result.list;
@@ -148,7 +120,7 @@ describe.each(testDatabases())('content on %s', (kind) => {
       ['update', ArticleType.update],
       ['strategy', ArticleType.strategy],
     ])('the %s tab lists only type %i', async (_tab, type) => {
-      const { json } = await articles({ page: 1, size: 50, type });
+      const json = await articles({ page: 1, size: 50, type });
       expect(json.result.list.length).toBe(demoArticles.filter((a) => a.type === type).length);
       expect(json.result.list.every((a) => a.type === type)).toBe(true);
     });
@@ -157,15 +129,15 @@ describe.each(testDatabases())('content on %s', (kind) => {
       const all = await articles({ page: 1, size: 100 });
       const p1 = await articles({ page: 1, size: 5 });
       const p2 = await articles({ page: 2, size: 5 });
-      expect(p1.json.result).toMatchObject({ page: 1, size: 5, total: all.json.result.total });
-      expect([...p1.json.result.list, ...p2.json.result.list].map((a) => a.id)).toEqual(
-        all.json.result.list.slice(0, 10).map((a) => a.id),
+      expect(p1.result).toMatchObject({ page: 1, size: 5, total: all.result.total });
+      expect([...p1.result.list, ...p2.result.list].map((a) => a.id)).toEqual(
+        all.result.list.slice(0, 10).map((a) => a.id),
       );
       const past = await articles({ page: 99, size: 5 });
-      expect(past.json.code).toBe(0);
-      expect(past.json.result.list).toEqual([]);
+      expect(past.code).toBe(0);
+      expect(past.result.list).toEqual([]);
       const defaults = await articles({});
-      expect(defaults.json.result).toMatchObject({ page: 1, size: 10 });
+      expect(defaults.result).toMatchObject({ page: 1, size: 10 });
     });
 
     it.each([
@@ -179,7 +151,7 @@ describe.each(testDatabases())('content on %s', (kind) => {
       [{ size: 101 }],
       [{ page: 1.5 }],
     ])('rejects %j with InvalidParams', async (body) => {
-      const { json } = await articles(body);
+      const json = await articles(invalidBody(body));
       expect(json.code).toBe(ErrorCode.InvalidParams);
     });
 
@@ -190,30 +162,32 @@ describe.each(testDatabases())('content on %s', (kind) => {
         texts: { 'en-US': { title: 'Only English', content: '<p>English body</p>' } },
         publishedAt: new Date('2026-01-14T00:00:00Z'),
       });
-      const ko = await post<{ title: string; content: string }>(
-        api.settingWebArticleDetail.path,
+      const ko = await call(
+        t.app,
+        api.settingWebArticleDetail,
         { id },
-        { lang: 'ko-KR' },
+        { headers: { lang: 'ko-KR' } },
       );
-      expect(ko.json.result).toMatchObject({
+      expect(ko.result).toMatchObject({
         title: 'Only English',
         content: '<p>English body</p>',
       });
       const list = await articles({ page: 1, size: 3 }, { 'accept-language': 'zh-TW,zh;q=0.9' });
-      expect(list.json.result.list[0]?.title).toBe('歡迎來到 Demo Game 官方入口網站');
-      expect(list.json.result.list.find((a) => a.id === id)?.title).toBe('Only English');
+      expect(list.result.list[0]?.title).toBe('歡迎來到 Demo Game 官方入口網站');
+      expect(list.result.list.find((a) => a.id === id)?.title).toBe('Only English');
     });
 
     it('serves the detail; ArticleNotFound for unknown, inactive or future articles', async () => {
       const list = await articles({ page: 1, size: 1 });
-      const id = list.json.result.list[0]?.id ?? 0;
-      const detail = await post<{ id: number; content: string; img: string }>(
-        api.settingWebArticleDetail.path,
+      const id = list.result.list[0]?.id ?? 0;
+      const detail = await call(
+        t.app,
+        api.settingWebArticleDetail,
         { id },
-        { lang: 'th-TH' },
+        { headers: { lang: 'th-TH' } },
       );
-      expect(detail.json.result).toMatchObject({ id, img: '/content/cover-news.svg' });
-      expect(detail.json.result.content).toContain('WELCOME2026');
+      expect(detail.result).toMatchObject({ id, img: '/content/cover-news.svg' });
+      expect(detail.result.content).toContain('WELCOME2026');
       const repo = createContentRepository(t.database.db);
       const inactive = await repo.insertArticle({
         type: 2,
@@ -226,14 +200,14 @@ describe.each(testDatabases())('content on %s', (kind) => {
         publishedAt: new Date('2030-01-01T00:00:00Z'),
       });
       for (const missing of [999_999, inactive, future]) {
-        const { json } = await post(api.settingWebArticleDetail.path, { id: missing });
+        const json = await call(t.app, api.settingWebArticleDetail, { id: missing });
         expect([missing, json.code]).toEqual([missing, ErrorCode.ArticleNotFound]);
       }
       const events = await articles({ page: 1, size: 100, type: 2 });
-      expect(events.json.result.list.map((a) => a.title)).not.toContain('Hidden');
-      expect(events.json.result.list.map((a) => a.title)).not.toContain('Later');
-      const bad = await post(api.settingWebArticleDetail.path, { id: 'abc' });
-      expect(bad.json.code).toBe(ErrorCode.InvalidParams);
+      expect(events.result.list.map((a) => a.title)).not.toContain('Hidden');
+      expect(events.result.list.map((a) => a.title)).not.toContain('Later');
+      const bad = await call(t.app, api.settingWebArticleDetail, invalidBody({ id: 'abc' }));
+      expect(bad.code).toBe(ErrorCode.InvalidParams);
     });
 
     it('stores XSS payloads inert and serves them inert in summary and detail', async () => {
@@ -259,16 +233,13 @@ describe.each(testDatabases())('content on %s', (kind) => {
       expect(storedHtml).toContain('<p>Safe text</p>');
       expect(storedHtml).not.toMatch(/<script|onerror|onload|javascript:|<iframe|<svg|style=/i);
 
-      const detail = await post<{ title: string; content: string }>(
-        api.settingWebArticleDetail.path,
-        { id },
-      );
-      expect(detail.json.result.title).toBe('Guide');
-      expect(detail.json.result.content).not.toMatch(
+      const detail = await call(t.app, api.settingWebArticleDetail, { id });
+      expect(detail.result.title).toBe('Guide');
+      expect(detail.result.content).not.toMatch(
         /<script|\son\w+=|javascript:|<iframe|<svg|<object|<embed|<form|<meta|<style|style=|srcdoc/i,
       );
       const list = await articles({ page: 1, size: 100, type: ArticleType.strategy });
-      const row = list.json.result.list.find((a) => a.id === id);
+      const row = list.result.list.find((a) => a.id === id);
       expect(row?.summary.startsWith('Safe text')).toBe(true);
       expect(row?.summary).not.toMatch(/[<>]/);
     });
@@ -285,8 +256,8 @@ describe.each(testDatabases())('content on %s', (kind) => {
         })
         .returning('id')
         .execute();
-      const { json } = await post<{ content: string }>(api.settingWebArticleDetail.path, {
-        id: row?.id,
+      const json = await call(t.app, api.settingWebArticleDetail, {
+        id: row?.id ?? 0,
       });
       expect(json.result.content).toBe('<p>Hi</p>');
     });
@@ -297,11 +268,7 @@ describe.each(testDatabases())('content on %s', (kind) => {
       'serves %s in every language',
       async (slug) => {
         for (const lang of LANGUAGES) {
-          const { json } = await post<{ slug: string; title: string; content: string }>(
-            api.settingPage.path,
-            { slug },
-            { lang },
-          );
+          const json = await call(t.app, api.settingPage, { slug }, { headers: { lang } });
           expect(json.code).toBe(0);
           expect(json.result.slug).toBe(slug);
           expect(json.result.title).toBe(demoPages[slug][lang][0]);
@@ -311,12 +278,12 @@ describe.each(testDatabases())('content on %s', (kind) => {
     );
 
     it('keeps safe mailto links with rel=noopener; rejects an unknown slug', async () => {
-      const contact = await post<{ content: string }>(api.settingPage.path, { slug: 'contact' });
-      expect(contact.json.result.content).toContain(
+      const contact = await call(t.app, api.settingPage, { slug: 'contact' });
+      expect(contact.result.content).toContain(
         '<a href="mailto:support@example.com" rel="noopener noreferrer">',
       );
-      const bad = await post(api.settingPage.path, { slug: '../etc/passwd' });
-      expect(bad.json.code).toBe(ErrorCode.InvalidParams);
+      const bad = await call(t.app, api.settingPage, invalidBody({ slug: '../etc/passwd' }));
+      expect(bad.code).toBe(ErrorCode.InvalidParams);
     });
   });
 
@@ -324,29 +291,26 @@ describe.each(testDatabases())('content on %s', (kind) => {
     async function player() {
       const a = await makeAccount(t.database.db);
       const uid = await createAccountsRepository(t.database.db).bindGameAccount(a.id, 1);
-      const { json } = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
+      const json = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
       return { uid, token: json.result.token };
     }
 
     it('needs a session', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: api.characterGameInfo.path,
-        payload: {},
-      });
-      expect(res.statusCode).toBe(203);
-      expect(res.json<Envelope>().code).toBe(ErrorCode.tokenFail);
+      const res = await call(t.app, api.characterGameInfo, {});
+      expect(res.status).toBe(203);
+      expect(res.code).toBe(ErrorCode.tokenFail);
     });
 
     it('select validates the role with the game: names from the game, errors per case', async () => {
       const p = await player();
       const h = { token: p.token, gameid: '1' };
-      const ok = await post(
-        api.characterInfoSelect.path,
+      const ok = await call(
+        t.app,
+        api.characterInfoSelect,
         { server_id: 1, role_id: `r-${p.uid}-1` },
-        h,
+        { headers: h },
       );
-      expect(ok.json).toMatchObject({
+      expect(ok).toMatchObject({
         code: 0,
         result: {
           server_id: 1,
@@ -356,42 +320,46 @@ describe.each(testDatabases())('content on %s', (kind) => {
           level: 1,
         },
       });
-      const unknown = await post(
-        api.characterInfoSelect.path,
+      const unknown = await call(
+        t.app,
+        api.characterInfoSelect,
         { server_id: 1, role_id: 'nope' },
-        h,
+        { headers: h },
       );
-      expect(unknown.json.code).toBe(ErrorCode.RoleNotFound);
-      const maintenance = await post(
-        api.characterInfoSelect.path,
+      expect(unknown.code).toBe(ErrorCode.RoleNotFound);
+      const maintenance = await call(
+        t.app,
+        api.characterInfoSelect,
         { server_id: 3, role_id: 'x' },
-        h,
+        { headers: h },
       );
-      expect(maintenance.json.code).toBe(ErrorCode.serverMaintenance);
-      const bad = await post(api.characterInfoSelect.path, { server_id: 1, role_id: 5 }, h);
-      expect(bad.json.code).toBe(ErrorCode.InvalidParams);
+      expect(maintenance.code).toBe(ErrorCode.serverMaintenance);
+      const bad = await call(
+        t.app,
+        api.characterInfoSelect,
+        invalidBody({ server_id: 1, role_id: 5 }),
+        { headers: h },
+      );
+      expect(bad.code).toBe(ErrorCode.InvalidParams);
     });
 
     it('select without a game account is GameAccountNotFound', async () => {
       const a = await makeAccount(t.database.db);
-      const { json } = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
-      const res = await post(
-        api.characterInfoSelect.path,
+      const json = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
+      const res = await call(
+        t.app,
+        api.characterInfoSelect,
         { server_id: 1, role_id: 'r' },
-        { token: json.result.token },
+        { headers: { token: json.result.token } },
       );
-      expect(res.json.code).toBe(ErrorCode.GameAccountNotFound);
+      expect(res.code).toBe(ErrorCode.GameAccountNotFound);
     });
 
     it('game info lists bound games with the role of the newest order', async () => {
       const p = await player();
       const h = { token: p.token, gameid: '1' };
-      const before = await post<{ list: Record<string, unknown>[] }>(
-        api.characterGameInfo.path,
-        {},
-        h,
-      );
-      expect(before.json.result.list).toEqual([
+      const before = await call(t.app, api.characterGameInfo, {}, { headers: h });
+      expect(before.result.list).toEqual([
         expect.objectContaining({
           game_id: 1,
           game_name: 'Demo Game',
@@ -399,9 +367,10 @@ describe.each(testDatabases())('content on %s', (kind) => {
           last_character: null,
         }),
       ]);
-      expect(typeof before.json.result.list[0]?.bind_ts).toBe('number');
-      const order = await post(
-        api.orderWebCreate.path,
+      expect(typeof before.result.list[0]?.bind_ts).toBe('number');
+      const order = await call(
+        t.app,
+        api.orderWebCreate,
         {
           role_id: `r-${p.uid}-1`,
           server_id: 1,
@@ -410,15 +379,11 @@ describe.each(testDatabases())('content on %s', (kind) => {
           role_name: 'client says X',
           server_name: 'client says Y',
         },
-        h,
+        { headers: h },
       );
-      expect(order.json.code).toBe(0);
-      const after = await post<{ list: { last_character: unknown }[] }>(
-        api.characterGameInfo.path,
-        {},
-        h,
-      );
-      expect(after.json.result.list[0]?.last_character).toEqual({
+      expect(order.code).toBe(0);
+      const after = await call(t.app, api.characterGameInfo, {}, { headers: h });
+      expect(after.result.list[0]?.last_character).toEqual({
         server_id: 1,
         server_name: 'Dawn',
         role_id: `r-${p.uid}-1`,

@@ -10,7 +10,7 @@ import { verifyPassword } from '../src/lib/password';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createBulletinsRepository } from '../src/modules/content/bulletins.repository';
 import { createGamesRepository } from '../src/modules/games/games.repository';
-import { createPostgresDatabase, openTestDatabase, testDatabases } from './databases';
+import { createPostgresDatabase, openTestDatabase, testDatabases } from './support/databases';
 
 async function counts(database: Database) {
   const { db } = database;

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { AppError } from '../src/lib/app-error';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { registerCall } from '../src/plugins/register-call';
-import { testDatabases } from './databases';
-import { useTestApp, type Envelope } from './helper';
+import { testDatabases } from './support/databases';
+import { useTestApp, type Envelope } from './support/helper';
 
 const echo = defineCall({
   path: '/api/test/echo',

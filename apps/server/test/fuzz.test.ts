@@ -20,8 +20,8 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../src/modules/auth/sessions.service';
-import { testDatabases } from './databases';
-import { createTestApp, type TestApp } from './helper';
+import { testDatabases } from './support/databases';
+import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { leakedIdentifiers, seedPlayer, type SeededPlayer } from './support/players';
 import { invalidBodies, junkValue, validBodies } from './support/schema-arbitrary';

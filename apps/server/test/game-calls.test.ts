@@ -2,6 +2,8 @@
 // main.ts sets it up, identical calls under way at once share one request and the answers are
 // kept a few seconds, so 500 concurrent webRole calls cost the game one request per server, not
 // three per call. Against the demo game on a free port; the caches' clock is held still.
+import { api } from '@hc/contract';
+import { call } from './support/call';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,9 +15,9 @@ import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
 import { runSeedSteps } from '../src/db/seed';
 import { demoSeedSteps } from '../src/db/seeds/demo';
-import { call, login } from './auth-fixtures';
-import { openTestDatabase, testDatabases } from './databases';
-import { testConfig } from './helper';
+import { login } from './support/auth-fixtures';
+import { openTestDatabase, testDatabases } from './support/databases';
+import { testConfig } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 
 describe.each(testDatabases())('game calls behind webRole on %s', (kind) => {
@@ -54,16 +56,14 @@ describe.each(testDatabases())('game calls behind webRole on %s', (kind) => {
   });
 
   it('500 concurrent webRole calls make one game call per server list and server', async () => {
-    const { json: l } = await login(app, testConfig().payloadKey, 'account', 'demo', 'demo1234');
+    const l = await login(app, testConfig().payloadKey, 'account', 'demo', 'demo1234');
     const token = l.result.token;
     calls.length = 0;
     const answers = await Promise.all(
-      Array.from({ length: 500 }, () =>
-        call<{ list: Array<{ roles: unknown[] }> }>(app, '/api/user/webRole', {}, { token }),
-      ),
+      Array.from({ length: 500 }, () => call(app, api.userWebRole, {}, { token })),
     );
-    expect(answers.every((a) => a.json.code === 0 && a.json.result.list.length === 3)).toBe(true);
-    expect(answers[499]?.json.result.list.map((s) => s.roles.length)).toEqual([2, 0, 1]);
+    expect(answers.every((a) => a.code === 0 && a.result.list.length === 3)).toBe(true);
+    expect(answers[499]?.result.list.map((s) => s.roles.length)).toEqual([2, 0, 1]);
     // Three servers: one servers call and one roles call per server.
     expect(calls.filter((c) => c === 'servers')).toHaveLength(1);
     expect(calls.filter((c) => c === 'roles')).toHaveLength(3);
@@ -71,16 +71,11 @@ describe.each(testDatabases())('game calls behind webRole on %s', (kind) => {
   });
 
   it('asks again once the roles are older than ROLES_CACHE_MS', async () => {
-    const { json: l } = await login(app, testConfig().payloadKey, 'account', 'demo', 'demo1234');
+    const l = await login(app, testConfig().payloadKey, 'account', 'demo', 'demo1234');
     calls.length = 0;
     game.state.addRole(1, 2, { role_id: 'r-1-9', role_name: 'Dova' });
     clock.ms += Math.max(ROLES_CACHE_MS, SERVER_LIST_CACHE_MS);
-    const { json } = await call<{ list: Array<{ roles: Array<{ role_id: string }> }> }>(
-      app,
-      '/api/user/webRole',
-      {},
-      { token: l.result.token },
-    );
+    const json = await call(app, api.userWebRole, {}, { token: l.result.token });
     expect(json.result.list[1]?.roles.map((r) => r.role_id)).toEqual(['r-1-9']);
     expect(calls).toHaveLength(4);
   });

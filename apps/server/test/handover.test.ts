@@ -1,14 +1,15 @@
 // Game-client hand-over (docs/product/session.md#hand-over, docs/product/api.md#sign-in-and-session-calls sdk/ticket/get, tmpWebTokenLogin): tickets are
 // single use, expire after 5 minutes, are stored hashed, and only for the caller's game account.
+import { call } from './support/call';
 import { createHash } from 'node:crypto';
-import { ErrorCode } from '@hc/contract';
+import { api, ErrorCode } from '@hc/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createHandoverService } from '../src/modules/auth/handover.service';
-import { call, login, makeAccount, type LoginOk } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { useTestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { useTestApp } from './support/helper';
 
 describe.each(testDatabases())('hand-over on %s', (kind) => {
   const t = useTestApp(kind);
@@ -17,21 +18,16 @@ describe.each(testDatabases())('hand-over on %s', (kind) => {
     const { app, database, config } = t.current;
     const a = await makeAccount(database.db);
     const uid = await createAccountsRepository(database.db).bindGameAccount(a.id, 1);
-    const { json } = await login(app, config.payloadKey, 'account', a.account, a.password);
+    const json = await login(app, config.payloadKey, 'account', a.account, a.password);
     return { ...a, uid, token: json.result.token };
   }
 
   it('issues a ticket for an own game account and exchanges it once', async () => {
     const { app, clock, database } = t.current;
     const a = await signedIn();
-    const res = await call<{ ticket: string; expires_ts: number }>(
-      app,
-      '/api/user/sdk/ticket/get',
-      { uid: a.uid },
-      { token: a.token },
-    );
-    expect(res.json.code).toBe(0);
-    const { ticket, expires_ts } = res.json.result;
+    const res = await call(app, api.userSdkTicketGet, { uid: a.uid }, { token: a.token });
+    expect(res.code).toBe(0);
+    const { ticket, expires_ts } = res.result;
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(expires_ts).toBe(Math.floor(clock.now().getTime() / 1000) + 300);
     const stored = await sql<{ ticket_hash: string }>`select ticket_hash from web_tickets`.execute(
@@ -41,31 +37,26 @@ describe.each(testDatabases())('hand-over on %s', (kind) => {
       createHash('sha256').update(ticket).digest('hex'),
     );
     expect(JSON.stringify(stored.rows)).not.toContain(ticket);
-    const ok = await call<LoginOk>(app, '/api/user/tmpWebTokenLogin', { token: ticket });
-    expect(ok.json).toMatchObject({ code: 0, result: { accid: a.id, account: a.account } });
-    const info = await call<{ login: boolean; accid: number }>(
-      app,
-      '/api/user/uinfo',
-      {},
-      { token: ok.json.result.token },
-    );
-    expect(info.json.result).toMatchObject({ login: true, accid: a.id });
+    const ok = await call(app, api.userTmpWebTokenLogin, { token: ticket });
+    expect(ok).toMatchObject({ code: 0, result: { accid: a.id, account: a.account } });
+    const info = await call(app, api.userUinfo, {}, { token: ok.result.token });
+    expect(info.result).toMatchObject({ login: true, accid: a.id });
     // The game's own session survives the hand-over (it is not a login on another device).
-    const game = await call<{ login: boolean }>(app, '/api/user/uinfo', {}, { token: a.token });
-    expect(game.json.result.login).toBe(true);
-    const replay = await call(app, '/api/user/tmpWebTokenLogin', { token: ticket });
-    expect(replay.json.code).toBe(ErrorCode.InvalidToken);
+    const game = await call(app, api.userUinfo, {}, { token: a.token });
+    expect(game.result.login).toBe(true);
+    const replay = await call(app, api.userTmpWebTokenLogin, { token: ticket });
+    expect(replay.code).toBe(ErrorCode.InvalidToken);
   });
 
   it('refuses a game account of another player with AuthFail and requires a session', async () => {
     const { app } = t.current;
     const a = await signedIn();
     const b = await signedIn();
-    const res = await call(app, '/api/user/sdk/ticket/get', { uid: b.uid }, { token: a.token });
-    expect(res.json.code).toBe(ErrorCode.AuthFail);
-    const anon = await call(app, '/api/user/sdk/ticket/get', { uid: a.uid });
+    const res = await call(app, api.userSdkTicketGet, { uid: b.uid }, { token: a.token });
+    expect(res.code).toBe(ErrorCode.AuthFail);
+    const anon = await call(app, api.userSdkTicketGet, { uid: a.uid });
     expect(anon.status).toBe(203);
-    expect(anon.json.code).toBe(ErrorCode.tokenFail);
+    expect(anon.code).toBe(ErrorCode.tokenFail);
   });
 
   it('rejects an expired or unknown ticket', async () => {
@@ -74,13 +65,13 @@ describe.each(testDatabases())('hand-over on %s', (kind) => {
     const handover = createHandoverService({ db: database.db, clock });
     const ticket = await handover.issue(a.id);
     clock.advance(5 * 60_000 + 1000);
-    expect((await call(app, '/api/user/tmpWebTokenLogin', { token: ticket })).json.code).toBe(
+    expect((await call(app, api.userTmpWebTokenLogin, { token: ticket })).code).toBe(
       ErrorCode.InvalidToken,
     );
-    expect(
-      (await call(app, '/api/user/tmpWebTokenLogin', { token: 'x'.repeat(43) })).json.code,
-    ).toBe(ErrorCode.InvalidToken);
-    expect((await call(app, '/api/user/tmpWebTokenLogin', { token: 'short' })).json.code).toBe(
+    expect((await call(app, api.userTmpWebTokenLogin, { token: 'x'.repeat(43) })).code).toBe(
+      ErrorCode.InvalidToken,
+    );
+    expect((await call(app, api.userTmpWebTokenLogin, { token: 'short' })).code).toBe(
       ErrorCode.InvalidToken,
     );
   });
@@ -90,10 +81,10 @@ describe.each(testDatabases())('hand-over on %s', (kind) => {
     const a = await signedIn();
     const handover = createHandoverService({ db: database.db, clock });
     const ticket = await handover.issue(a.id, { newLogin: true });
-    const ok = await call<LoginOk>(app, '/api/user/tmpWebTokenLogin', { token: ticket });
-    expect(ok.json.code).toBe(0);
-    const old = await call<{ login: boolean }>(app, '/api/user/uinfo', {}, { token: a.token });
-    expect(old.json.result.login).toBe(false);
+    const ok = await call(app, api.userTmpWebTokenLogin, { token: ticket });
+    expect(ok.code).toBe(0);
+    const old = await call(app, api.userUinfo, {}, { token: a.token });
+    expect(old.result.login).toBe(false);
   });
 
   it('lets only one of two concurrent exchanges win', async () => {

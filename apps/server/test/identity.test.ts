@@ -1,12 +1,13 @@
 // Real-name information over the real server (docs/product/account.md#account-screen, docs/product/account.md#real-name-information Real-name
 // information, docs/product/api.md#payload-encryption, docs/product/api.md#account-calls /api/user/real/info/query and /api/identity/save): none ->
 // null, save -> masked answer, the record only encrypted at rest, tampered payloads refused.
+import { call } from './support/call';
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
 import { createRealNameCipher } from '../src/modules/real-name/real-name-cipher';
-import { call, login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { useTestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { useTestApp } from './support/helper';
 
 const ID_NUMBER = '110101199003071234';
 
@@ -27,26 +28,15 @@ describe.each(testDatabases())('real-name information on %s', (kind) => {
   async function signedIn() {
     const { app, config, database } = t.current;
     const a = await makeAccount(database.db);
-    const { json } = await login(app, config.payloadKey, 'account', a.account, a.password);
+    const json = await login(app, config.payloadKey, 'account', a.account, a.password);
     return { id: a.id, token: json.result.token };
   }
 
   const encrypted = async (value: unknown) =>
     encryptPayload(t.current.config.payloadKey, JSON.stringify(value));
-  const query = (token: string) =>
-    call<{ info: Record<string, string> | null }>(
-      t.current.app,
-      api.userRealInfoQuery.path,
-      {},
-      { token },
-    );
+  const query = (token: string) => call(t.current.app, api.userRealInfoQuery, {}, { token });
   const save = (token: string, data: string) =>
-    call<{ info: Record<string, string> | null }>(
-      t.current.app,
-      api.identitySave.path,
-      { data },
-      { token },
-    );
+    call(t.current.app, api.identitySave, { data }, { token });
   const row = (accountId: number) =>
     t.current.database.db
       .selectFrom('real_name_info')
@@ -56,7 +46,7 @@ describe.each(testDatabases())('real-name information on %s', (kind) => {
 
   it('answers info null when nothing is saved', async () => {
     const a = await signedIn();
-    const { json } = await query(a.token);
+    const json = await query(a.token);
     expect(json).toMatchObject({ code: ErrorCode.Ok, result: { info: null } });
   });
 
@@ -73,8 +63,8 @@ describe.each(testDatabases())('real-name information on %s', (kind) => {
       sign_region: 'Hong Kong',
       sign_date: '2024-05-01',
     };
-    expect(saved.json).toMatchObject({ code: ErrorCode.Ok, result: { info: masked } });
-    expect((await query(a.token)).json.result.info).toEqual(masked);
+    expect(saved).toMatchObject({ code: ErrorCode.Ok, result: { info: masked } });
+    expect((await query(a.token)).result.info).toEqual(masked);
 
     const stored = await row(a.id);
     expect(stored).toBeDefined();
@@ -96,7 +86,7 @@ describe.each(testDatabases())('real-name information on %s', (kind) => {
       a.token,
       await encrypted({ ...payload, address: 'New Street 2', id_number: 'P1234567' }),
     );
-    expect(second.json.result.info).toMatchObject({
+    expect(second.result.info).toMatchObject({
       address: 'New Street 2',
       id_number: 'P1****67',
     });
@@ -112,7 +102,7 @@ describe.each(testDatabases())('real-name information on %s', (kind) => {
     const a = await signedIn();
     const b = await signedIn();
     await save(a.token, await encrypted(payload));
-    expect((await query(b.token)).json.result.info).toBeNull();
+    expect((await query(b.token)).result.info).toBeNull();
   });
 
   it('refuses a tampered, undecryptable or invalid payload and stores nothing', async () => {
@@ -129,27 +119,26 @@ describe.each(testDatabases())('real-name information on %s', (kind) => {
       'not-a-payload',
       await encryptPayload(t.current.config.payloadKey, 'not json'),
     ]) {
-      const { json } = await save(a.token, data);
+      const json = await save(a.token, data);
       expect(json.code).toBe(ErrorCode.InvalidParams);
       expect(json.data).toMatchObject({ reason: 'payload' });
     }
     const invalid = await save(a.token, await encrypted({ ...payload, birthday: '07/03/1990' }));
-    expect(invalid.json.code).toBe(ErrorCode.InvalidParams);
-    expect(invalid.json.data).toMatchObject({
+    expect(invalid.code).toBe(ErrorCode.InvalidParams);
+    expect(invalid.data).toMatchObject({
       issues: [expect.objectContaining({ path: 'birthday' })],
     });
-    expect(JSON.stringify(invalid.json)).not.toContain(ID_NUMBER);
+    expect(JSON.stringify(invalid)).not.toContain(ID_NUMBER);
     expect(await row(a.id)).toBeUndefined();
   });
 
   it('answers 203 tokenFail without a session', async () => {
-    for (const [path, body] of [
-      [api.userRealInfoQuery.path, {}],
-      [api.identitySave.path, { data: await encrypted(payload) }],
-    ] as const) {
-      const res = await call(t.current.app, path, body);
+    for (const res of [
+      await call(t.current.app, api.userRealInfoQuery, {}),
+      await call(t.current.app, api.identitySave, { data: await encrypted(payload) }),
+    ]) {
       expect(res.status).toBe(203);
-      expect(res.json.code).toBe(ErrorCode.tokenFail);
+      expect(res.code).toBe(ErrorCode.tokenFail);
     }
   });
 });

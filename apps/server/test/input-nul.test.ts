@@ -2,20 +2,20 @@
 // are refused up front as InvalidParams for every call, whether they come in the body (at any
 // depth, keys included), the path, the query string or a header, and nothing is logged as an
 // error (plugins/input-guard.ts).
+import { call, invalidBody } from './support/call';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { ErrorCode } from '@hc/contract';
+import { api, ErrorCode, toUnixSeconds } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
-import { unixSeconds } from '../src/lib/clock';
-import { call, login } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { useTestApp, type Envelope } from './helper';
+import { login } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { useTestApp, type Envelope } from './support/helper';
 
 describe.each(testDatabases())('NUL characters in input on %s', (kind) => {
   const t = useTestApp(kind);
 
   async function demoToken(): Promise<string> {
     const { app, config } = t.current;
-    const { json } = await login(app, config.payloadKey, 'account', 'demo', 'demo1234');
+    const json = await login(app, config.payloadKey, 'account', 'demo', 'demo1234');
     expect(json.code).toBe(0);
     return json.result.token;
   }
@@ -27,11 +27,11 @@ describe.each(testDatabases())('NUL characters in input on %s', (kind) => {
     const { app, clock } = t.current;
     const deviceId = randomUUID();
     const session = (
-      await call<{ sid: string; key: string }>(app, '/api/analytics/session', {
+      await call(app, api.analyticsSession, {
         device_id: deviceId,
       })
-    ).json.result;
-    const ts = unixSeconds(clock.now());
+    ).result;
+    const ts = toUnixSeconds(clock.now());
     const payload = JSON.stringify({
       v: 1,
       sid: session.sid,
@@ -45,7 +45,7 @@ describe.each(testDatabases())('NUL characters in input on %s', (kind) => {
     const sig = createHmac('sha256', Buffer.from(session.key, 'base64url'))
       .update(payload)
       .digest('base64url');
-    return call(app, '/api/analytics/collect', { payload, sig });
+    return call(app, api.analyticsCollect, { payload, sig });
   }
 
   it('answers InvalidParams for a NUL in body strings of several calls, logging no error', async () => {
@@ -56,21 +56,21 @@ describe.each(testDatabases())('NUL characters in input on %s', (kind) => {
       await login(app, config.payloadKey, 'account', 'demo\u0000', 'demo1234'),
       await call(
         app,
-        '/api/redeem/code/use',
+        api.redeemCode,
         { code: 'GIFT\u0000', server_id: 1, role_id: 'r-1-1' },
         { token },
       ),
       await analyticsBatch({ page: '/main/\u0000home' }),
       await call(
         app,
-        '/api/order/record',
-        { page: 1, size: 10, nested: { 'k\u0000': 'v' } },
+        api.orderRecord,
+        invalidBody({ page: 1, size: 10, nested: { 'k\u0000': 'v' } }),
         { token },
       ),
     ];
     for (const a of answers) {
-      expect(a.json.code).toBe(ErrorCode.InvalidParams);
-      expect(JSON.stringify(a.json.data)).toMatch(/NUL/);
+      expect(a.code).toBe(ErrorCode.InvalidParams);
+      expect(JSON.stringify(a.data)).toMatch(/NUL/);
     }
     expect(errorLogs().length).toBe(before);
   });
@@ -98,7 +98,7 @@ describe.each(testDatabases())('NUL characters in input on %s', (kind) => {
 
   it('still accepts the same calls without the NUL', async () => {
     const token = await demoToken();
-    const { json } = await call(app(), '/api/order/record', { page: 1, size: 10 }, { token });
+    const json = await call(app(), api.orderRecord, { page: 1, size: 10 }, { token });
     expect(json.code).toBe(0);
   });
 

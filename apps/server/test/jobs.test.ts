@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { backoffDelayMs, createJobQueue, enqueueJob } from '../src/jobs/queue';
-import { openTestDatabase, testDatabases } from './databases';
+import { openTestDatabase, testDatabases } from './support/databases';
 
 describe('backoffDelayMs', () => {
   const policy = { baseMs: 2000, maxMs: 300_000 };

@@ -11,8 +11,9 @@ import { buildApp } from '../src/app';
 import { logRedaction } from '../src/lib/log-redaction';
 import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
 import { createWorkerLoop, startWorker } from '../src/worker';
-import { testDatabases } from './databases';
-import { createTestApp, testConfig, type LogLine, type TestApp } from './helper';
+import { testContainer } from './support/container';
+import { testDatabases } from './support/databases';
+import { createTestApp, testConfig, type LogLine, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { identityFor, seedPlayer } from './support/players';
 
@@ -154,17 +155,17 @@ describe.each(testDatabases())('metrics and log redaction on %s', (kind) => {
     };
     // A card order paid by webhook, an HC Point order and a gift code: three deliveries.
     await seedPlayer(t, 'MetricsA');
-    await createWorkerLoop(deps).runJobs();
+    await createWorkerLoop(testContainer(deps)).runJobs();
     // Three more, with the game failing every call: one attempt allowed, so they go dead.
     await seedPlayer(t, 'MetricsB');
-    const worker = startWorker(deps);
+    const worker = startWorker(testContainer(deps));
     const waiting = await scrape();
     await worker.stop();
     expect(
       valueOf(waiting, 'hc_jobs_queue_depth', { kind: 'deliver', state: 'pending' }),
     ).toBeGreaterThanOrEqual(2);
     game.setSwitches({ failureRate: 1 });
-    await createWorkerLoop(deps).runJobs();
+    await createWorkerLoop(testContainer(deps)).runJobs();
     game.setSwitches({ failureRate: 0 });
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string>) =>

@@ -7,7 +7,7 @@
 // - an event must name the order's recorded payment; a refund above the price is refused;
 // - two creates with one Idempotency-Key make one checkout and answer one URL.
 import { randomUUID } from 'node:crypto';
-import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';
+import { api, ErrorCode, ServerOrderStatus, type CallBody } from '@hc/contract';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
@@ -23,9 +23,11 @@ import { demoSeedSteps } from '../src/db/seeds/demo';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
-import { login, makeAccount } from './auth-fixtures';
-import { openTestDatabase, testDatabases } from './databases';
-import { createTestApp, testClock, testConfig, type Envelope, type TestApp } from './helper';
+import { testContainer } from './support/container';
+import { login, makeAccount } from './support/auth-fixtures';
+import { openTestDatabase, testDatabases } from './support/databases';
+import { call, type Envelope } from './support/call';
+import { createTestApp, testClock, testConfig, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { expectLedgerInvariants } from './support/ledger';
 
@@ -52,8 +54,6 @@ interface Player {
   roleId: string;
 }
 
-type Created = Envelope<{ pay_url: string; sdk_order_id: string }, { retry_after?: number }>;
-
 describe.each(testDatabases())('order guards on %s', (kind) => {
   let game: TestDemoGame;
   let t: TestApp;
@@ -62,22 +62,24 @@ describe.each(testDatabases())('order guards on %s', (kind) => {
   beforeAll(async () => {
     game = await startDemoGame();
     t = await createTestApp(kind, { env: { ...game.env, GATEWAY_TIMEOUT_MS: '3000' } });
-    worker = createWorkerLoop({
-      database: t.database,
-      log: t.app.log,
-      config: t.config,
-      clock: t.clock,
-      gateway: createGameGateway({
-        gateways: t.config.gateways,
-        timeoutMs: t.config.gatewayTimeoutMs,
-      }),
-      providers: createPaymentProviders({
-        config: t.config,
-        db: t.database.db,
-        clock: t.clock,
+    worker = createWorkerLoop(
+      testContainer({
+        database: t.database,
         log: t.app.log,
+        config: t.config,
+        clock: t.clock,
+        gateway: createGameGateway({
+          gateways: t.config.gateways,
+          timeoutMs: t.config.gatewayTimeoutMs,
+        }),
+        providers: createPaymentProviders({
+          config: t.config,
+          db: t.database.db,
+          clock: t.clock,
+          log: t.app.log,
+        }),
       }),
-    });
+    );
   });
   afterEach(() => expectLedgerInvariants(t.database.db));
   afterAll(async () => {
@@ -91,21 +93,20 @@ describe.each(testDatabases())('order guards on %s', (kind) => {
   async function player(app: TestApp = t): Promise<Player> {
     const a = await makeAccount(app.database.db);
     const uid = await createAccountsRepository(app.database.db).bindGameAccount(a.id, 1);
-    const { json } = await login(app.app, app.config.payloadKey, 'account', a.account, a.password);
+    const json = await login(app.app, app.config.payloadKey, 'account', a.account, a.password);
     return { accountId: a.id, uid, token: json.result.token, roleId: `r-${uid}-1` };
   }
 
   async function create(
     p: Player,
-    over: Record<string, unknown> = {},
+    over: Partial<CallBody<typeof api.orderWebCreate>> = {},
     headers: Record<string, string> = {},
     app: TestApp = t,
-  ): Promise<Created> {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: api.orderWebCreate.path,
-      headers: { token: p.token, gameid: '1', ...headers },
-      payload: {
+  ) {
+    return call(
+      app.app,
+      api.orderWebCreate,
+      {
         role_id: p.roleId,
         server_id: 1,
         cp_goods_id: GAME_PACK,
@@ -114,8 +115,8 @@ describe.each(testDatabases())('order guards on %s', (kind) => {
         server_name: '',
         ...over,
       },
-    });
-    return res.json<Created>();
+      { token: p.token, gameId: 1, headers },
+    );
   }
 
   const orderRow = (id: string) =>

@@ -11,9 +11,11 @@ import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { creditHcPoint, createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
-import { login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type Envelope, type TestApp } from './helper';
+import { testContainer } from './support/container';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { call, type Envelope } from './support/call';
+import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { expectLedgerInvariants } from './support/ledger';
 
@@ -60,43 +62,38 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       maxAttempts === undefined
         ? t.config
         : { ...t.config, worker: { ...t.config.worker, deliveryMaxAttempts: maxAttempts } };
-    return createWorkerLoop({
-      database: t.database,
-      log: t.app.log,
-      config,
-      clock: t.clock,
-      gateway: createGameGateway({ gateways: config.gateways, timeoutMs: config.gatewayTimeoutMs }),
-      providers: createPaymentProviders({
-        config,
-        db: t.database.db,
-        clock: t.clock,
+    return createWorkerLoop(
+      testContainer({
+        database: t.database,
         log: t.app.log,
+        config,
+        clock: t.clock,
+        gateway: createGameGateway({
+          gateways: config.gateways,
+          timeoutMs: config.gatewayTimeoutMs,
+        }),
+        providers: createPaymentProviders({
+          config,
+          db: t.database.db,
+          clock: t.clock,
+          log: t.app.log,
+        }),
       }),
-    });
+    );
   }
-
-  async function post<R>(path: string, body: unknown, token?: string, headers = {}) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { ...(token ? { token } : {}), gameid: '1', ...headers },
-      payload: body as Record<string, unknown>,
-    });
-    return res.json<Envelope<R>>();
-  }
-
   /** A fresh account with a game account (uid) and one role on Dawn (server 1). */
   async function player(): Promise<Player> {
     const { database, app, config } = t;
     const a = await makeAccount(database.db);
     const uid = await createAccountsRepository(database.db).bindGameAccount(a.id, 1);
-    const { json } = await login(app, config.payloadKey, 'account', a.account, a.password);
+    const json = await login(app, config.payloadKey, 'account', a.account, a.password);
     return { accountId: a.id, uid, token: json.result.token, roleId: `r-${uid}-1` };
   }
 
   function create(p: Player, over: Record<string, unknown> = {}, headers = {}) {
-    return post<{ pay_url: string; sdk_order_id: string }>(
-      api.orderWebCreate.path,
+    return call(
+      t.app,
+      api.orderWebCreate,
       {
         role_id: p.roleId,
         server_id: 1,
@@ -106,20 +103,12 @@ describe.each(testDatabases())('orders on %s', (kind) => {
         server_name: 'client says Y',
         ...over,
       },
-      p.token,
-      headers,
+      { token: p.token, gameId: 1, headers },
     );
   }
 
   async function detail(p: Player, id: string) {
-    return post<{
-      status: number;
-      amount: number;
-      server_name: string;
-      role_name: string;
-      pay_url: string | null;
-      timeline: Array<{ status: number }>;
-    }>(api.orderDetail.path, { sdk_order_id: id }, p.token);
+    return call(t.app, api.orderDetail, { sdk_order_id: id }, { token: p.token, gameId: 1 });
   }
 
   async function orderRow(id: string) {
@@ -212,11 +201,11 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     const p = await player();
     const id = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
     const read = (lang: string) =>
-      post<{ name: string; channel_name: string }>(
-        api.orderDetail.path,
+      call(
+        t.app,
+        api.orderDetail,
         { sdk_order_id: id },
-        p.token,
-        { lang },
+        { token: p.token, gameId: 1, headers: { lang } },
       );
     const [en, ja] = [await read('en-US'), await read('ja-JP')];
     expect(en.result).toMatchObject({ name: "Adventurer's Satchel", channel_name: 'HC Point' });
@@ -380,9 +369,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 
   it('credits an HC Point pack exactly as shown, in the payment transaction', async () => {
     const p = await player();
-    const products = await post<{
-      list: Array<{ cp_goods_id: string; amount: number; gift?: number; price: number }>;
-    }>(api.orderWebCoinProduct.path, {}, p.token);
+    const products = await call(t.app, api.orderWebCoinProduct, {}, { token: p.token, gameId: 1 });
     const pack = products.result.list.find((x) => x.cp_goods_id === COIN_PACK);
     expect(pack).toBeDefined();
     const id = (await create(p, { cp_goods_id: COIN_PACK })).result.sdk_order_id;
@@ -398,11 +385,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     const p = await player();
     const id = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
     const pay = () =>
-      post<{ status: number; balance: { basicNum: number; presentNum: number } }>(
-        api.paymentOrderEpointPay.path,
-        { paymentId: id },
-        p.token,
-      );
+      call(t.app, api.paymentOrderEpointPay, { paymentId: id }, { token: p.token, gameId: 1 });
     expect((await pay()).code).toBe(ErrorCode.ePointNumInsufficient);
     expect((await orderRow(id)).status).toBe(Unpaid);
     await t.database.db.transaction().execute((trx) =>
@@ -419,7 +402,14 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     expect(second.result).toMatchObject({ status: Paid, balance: { basicNum: 51, presentNum: 0 } });
     const intruder = await player();
     expect(
-      (await post(api.paymentOrderEpointPay.path, { paymentId: id }, intruder.token)).code,
+      (
+        await call(
+          t.app,
+          api.paymentOrderEpointPay,
+          { paymentId: id },
+          { token: intruder.token, gameId: 1 },
+        )
+      ).code,
     ).toBe(ErrorCode.OrderNotFound);
     await worker.runJobs();
     expect((await orderRow(id)).status).toBe(Delivered);
@@ -450,9 +440,16 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       Paid,
       Delivered,
     ]);
-    expect((await post(api.paymentOrderEpointPay.path, { paymentId: epoint }, p.token)).code).toBe(
-      ErrorCode.OrderNotPayable,
-    );
+    expect(
+      (
+        await call(
+          t.app,
+          api.paymentOrderEpointPay,
+          { paymentId: epoint },
+          { token: p.token, gameId: 1 },
+        )
+      ).code,
+    ).toBe(ErrorCode.OrderNotPayable);
   });
 
   it('keeps a paid order processing while the game is down and delivers once when it is back', async () => {
@@ -574,7 +571,9 @@ describe.each(testDatabases())('orders on %s', (kind) => {
         }),
       );
       const results = await Promise.all(
-        [a, b, a, b].map((id) => post(api.paymentOrderEpointPay.path, { paymentId: id }, p.token)),
+        [a, b, a, b].map((id) =>
+          call(t.app, api.paymentOrderEpointPay, { paymentId: id }, { token: p.token, gameId: 1 }),
+        ),
       );
       const codes = results.map((r) => r.code);
       expect(codes.filter((c) => c === ErrorCode.ePointNumInsufficient).length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { createPostgresDatabase } from './databases';
+import { createPostgresDatabase } from './support/databases';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool errors', () => {
   it('reports a terminated checked-out connection and recovers', async () => {

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encryptPayload, ErrorCode } from '@hc/contract';
 import { LOCK_FILE_NAME } from '../src/db/data-dir-lock';
-import { PRODUCTION_SECRETS } from './helper';
+import { PRODUCTION_SECRETS } from './support/helper';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ErrorCode } from '@hc/contract';
+import { ErrorCode, toUnixSeconds } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,8 @@ import {
   type Config,
 } from '../src/config';
 import type { Database } from '../src/db/database';
-import { unixSeconds } from '../src/lib/clock';
-import { openTestDatabase, testDatabases } from './databases';
-import { createTestApp, testClock, type TestApp } from './helper';
+import { openTestDatabase, testDatabases } from './support/databases';
+import { createTestApp, testClock, type TestApp } from './support/helper';
 
 /** A production environment with every required secret set (nothing else). */
 const PRODUCTION = {
@@ -220,7 +219,7 @@ describe.each(testDatabases())('sandbox webhooks without SANDBOX_WEBHOOK_SECRET 
       url: '/api/payment/webhook/sandbox',
       headers: {
         'content-type': 'application/json',
-        'x-sandbox-signature': signSandboxPayload(secret, unixSeconds(t.clock.now()), body),
+        'x-sandbox-signature': signSandboxPayload(secret, toUnixSeconds(t.clock.now()), body),
       },
       payload: body,
     });

@@ -2,14 +2,15 @@
 // /api/order/record, /api/order/coin/record, and their bad-input cases): only the
 // caller's rows, newest first, status / order-number / date filters, paging, and the HC Point
 // movements read from the ledger after a credit and a spend.
-import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';
+import { call, invalidBody } from './support/call';
+import { api, ErrorCode, ServerOrderStatus, type CallBody } from '@hc/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../src/modules/wallet/wallet.service';
-import { login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type Envelope, type TestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 
 const { Unpaid, Delivered, Failed, Closed, Paid } = ServerOrderStatus;
@@ -21,36 +22,6 @@ interface Player {
   uid: number;
   token: string;
   roleId: string;
-}
-
-interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
-}
-
-interface OrderRow {
-  sdk_order_id: string;
-  name: string;
-  amount: number;
-  currency: string;
-  status: number;
-  channel_name: string;
-  create_ts: number;
-  game_name: string;
-  server_name: string;
-  role_name: string;
-  uid: number;
-  order_type: string;
-}
-
-interface CoinRow {
-  sdk_order_id: string;
-  create_ts: number;
-  change: number;
-  balance: number;
-  type: string;
 }
 
 const at = (iso: string) => new Date(iso);
@@ -69,21 +40,10 @@ describe.each(testDatabases())('records on %s', (kind) => {
     await t.database.close();
     await game.close();
   });
-
-  async function post<R>(path: string, body: unknown, token?: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { ...(token ? { token } : {}), gameid: '1' },
-      payload: body as Record<string, unknown>,
-    });
-    return { status: res.statusCode, json: res.json<Envelope<R, { issues?: unknown }>>() };
-  }
-
   async function player(): Promise<Player> {
     const a = await makeAccount(t.database.db);
     const uid = await createAccountsRepository(t.database.db).bindGameAccount(a.id, 1);
-    const { json } = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
+    const json = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
     return { accountId: a.id, uid, token: json.result.token, roleId: `r-${uid}-1` };
   }
 
@@ -95,8 +55,9 @@ describe.each(testDatabases())('records on %s', (kind) => {
     status?: ServerOrderStatus,
   ): Promise<string> {
     t.clock.set(at(when));
-    const { json } = await post<{ sdk_order_id: string }>(
-      api.orderWebCreate.path,
+    const json = await call(
+      t.app,
+      api.orderWebCreate,
       {
         role_id: p.roleId,
         server_id: 1,
@@ -106,7 +67,7 @@ describe.each(testDatabases())('records on %s', (kind) => {
         server_name: 'y',
         ...over,
       },
-      p.token,
+      { token: p.token, gameId: 1 },
     );
     expect(json.code).toBe(ErrorCode.Ok);
     const id = json.result.sdk_order_id;
@@ -119,9 +80,9 @@ describe.each(testDatabases())('records on %s', (kind) => {
     return id;
   }
 
-  const records = (p: Player, body: Record<string, unknown>) =>
-    post<Page<OrderRow>>(api.orderRecord.path, body, p.token);
-  const ids = (page: { result: Page<{ sdk_order_id: string }> }) =>
+  const records = (p: Player, body: CallBody<typeof api.orderRecord>) =>
+    call(t.app, api.orderRecord, body, { token: p.token, gameId: 1 });
+  const ids = (page: { result: { list: Array<{ sdk_order_id: string }> } }) =>
     page.result.list.map((r) => r.sdk_order_id);
 
   describe('order record', () => {
@@ -144,7 +105,7 @@ describe.each(testDatabases())('records on %s', (kind) => {
     });
 
     it("lists only the caller's orders, newest first, with every row field", async () => {
-      const { json } = await records(a, {});
+      const json = await records(a, {});
       expect(json.code).toBe(ErrorCode.Ok);
       expect(json.result).toMatchObject({ total: 5, page: 1, size: 10 });
       expect(ids(json)).toEqual([o.paid, o.closed, o.failed, o.delivered, o.unpaid]);
@@ -167,18 +128,19 @@ describe.each(testDatabases())('records on %s', (kind) => {
       });
 
       const theirs = await records(b, {});
-      expect(ids(theirs.json)).toEqual([othersOrder]);
+      expect(ids(theirs)).toEqual([othersOrder]);
     });
 
     it("never finds another account's order, even by its number", async () => {
-      const { json } = await records(a, { sdk_order_id: othersOrder });
+      const json = await records(a, { sdk_order_id: othersOrder });
       expect(json.result).toMatchObject({ total: 0, list: [] });
       const own = await records(a, { sdk_order_id: o.failed });
-      expect(ids(own.json)).toEqual([o.failed]);
+      expect(ids(own)).toEqual([o.failed]);
     });
 
     it('filters by server status; 3 and 4 both match the "failed" tag; 1 never matches 6', async () => {
-      const by = async (status: number) => ids((await records(a, { status })).json);
+      const by = async (status: CallBody<typeof api.orderRecord>['status']) =>
+        ids(await records(a, { status }));
       expect(await by(Unpaid)).toEqual([o.unpaid]);
       expect(await by(Paid)).toEqual([o.paid]);
       expect(await by(Delivered)).toEqual([o.delivered]);
@@ -189,12 +151,12 @@ describe.each(testDatabases())('records on %s', (kind) => {
 
     it('pages with total; a page past the end is empty', async () => {
       const p1 = await records(a, { page: 1, size: 2 });
-      expect(ids(p1.json)).toEqual([o.paid, o.closed]);
-      expect(p1.json.result).toMatchObject({ total: 5, page: 1, size: 2 });
-      expect(ids((await records(a, { page: 2, size: 2 })).json)).toEqual([o.failed, o.delivered]);
-      expect(ids((await records(a, { page: 3, size: 2 })).json)).toEqual([o.unpaid]);
+      expect(ids(p1)).toEqual([o.paid, o.closed]);
+      expect(p1.result).toMatchObject({ total: 5, page: 1, size: 2 });
+      expect(ids(await records(a, { page: 2, size: 2 }))).toEqual([o.failed, o.delivered]);
+      expect(ids(await records(a, { page: 3, size: 2 }))).toEqual([o.unpaid]);
       const past = await records(a, { page: 4, size: 2 });
-      expect(past.json.result).toMatchObject({ total: 5, list: [] });
+      expect(past.result).toMatchObject({ total: 5, list: [] });
     });
 
     it('filters by date range, both ends inclusive, combined with status', async () => {
@@ -202,20 +164,16 @@ describe.each(testDatabases())('records on %s', (kind) => {
         begin: secondsOf('2026-01-11T00:00:00Z'),
         end: secondsOf('2026-01-12T23:59:59Z'),
       };
-      expect(ids((await records(a, range)).json)).toEqual([o.failed, o.delivered]);
+      expect(ids(await records(a, range))).toEqual([o.failed, o.delivered]);
       const exact = secondsOf('2026-01-13T10:00:00Z');
-      expect(ids((await records(a, { begin: exact, end: exact })).json)).toEqual([o.closed]);
-      expect(ids((await records(a, { begin: exact })).json)).toEqual([o.paid, o.closed]);
-      expect(ids((await records(a, { end: exact - 1 })).json)).toEqual([
-        o.failed,
-        o.delivered,
-        o.unpaid,
-      ]);
-      expect(ids((await records(a, { ...range, status: Failed })).json)).toEqual([o.failed]);
+      expect(ids(await records(a, { begin: exact, end: exact }))).toEqual([o.closed]);
+      expect(ids(await records(a, { begin: exact }))).toEqual([o.paid, o.closed]);
+      expect(ids(await records(a, { end: exact - 1 }))).toEqual([o.failed, o.delivered, o.unpaid]);
+      expect(ids(await records(a, { ...range, status: Failed }))).toEqual([o.failed]);
     });
 
     it('refuses begin after end, a size beyond 100 and an unknown status', async () => {
-      const bad = async (body: Record<string, unknown>) => (await records(a, body)).json;
+      const bad = async (body: unknown) => await records(a, invalidBody(body));
       const reversed = await bad({ begin: 200, end: 100 });
       expect(reversed.code).toBe(ErrorCode.InvalidParams);
       expect(reversed.data).toMatchObject({
@@ -226,19 +184,19 @@ describe.each(testDatabases())('records on %s', (kind) => {
       expect((await bad({ status: 0 })).code).toBe(ErrorCode.InvalidParams);
       expect((await bad({ status: '2' })).code).toBe(ErrorCode.InvalidParams);
       expect((await bad({ page: 0 })).code).toBe(ErrorCode.InvalidParams);
-      expect((await records(a, { begin: 100, end: 100 })).json.code).toBe(ErrorCode.Ok);
+      expect((await records(a, { begin: 100, end: 100 })).code).toBe(ErrorCode.Ok);
     });
 
     it('answers 203 tokenFail without a session', async () => {
-      const anon = await post(api.orderRecord.path, {});
+      const anon = await call(t.app, api.orderRecord, {}, { gameId: 1 });
       expect(anon.status).toBe(203);
-      expect(anon.json.code).toBe(ErrorCode.tokenFail);
+      expect(anon.code).toBe(ErrorCode.tokenFail);
     });
   });
 
   describe('HC Point record', () => {
-    const coins = (p: Player, body: Record<string, unknown> = {}) =>
-      post<Page<CoinRow>>(api.orderCoinRecord.path, body, p.token);
+    const coins = (p: Player, body: CallBody<typeof api.orderCoinRecord> = {}) =>
+      call(t.app, api.orderCoinRecord, body, { token: p.token, gameId: 1 });
 
     async function invariants() {
       const { db } = t.database;
@@ -256,7 +214,7 @@ describe.each(testDatabases())('records on %s', (kind) => {
       t.clock.set(at('2026-01-15T07:59:00Z')); // sign in at the time the orders are made
       const p = await player();
       const other = await player();
-      expect((await coins(p)).json.result).toMatchObject({ total: 0, list: [] });
+      expect((await coins(p)).result).toMatchObject({ total: 0, list: [] });
 
       const coinOrder = await order(p, '2026-01-15T08:00:00Z', { cp_goods_id: COIN_PACK });
       await t.database.db.transaction().execute((trx) =>
@@ -276,14 +234,15 @@ describe.each(testDatabases())('records on %s', (kind) => {
         }),
       );
       const gameOrder = await order(p, '2026-01-15T08:05:00Z', { channel_code: 'epoint' });
-      const pay = await post<{ status: number }>(
-        api.paymentOrderEpointPay.path,
+      const pay = await call(
+        t.app,
+        api.paymentOrderEpointPay,
         { paymentId: gameOrder },
-        p.token,
+        { token: p.token, gameId: 1 },
       );
-      expect(pay.json.result.status).toBe(Paid);
+      expect(pay.result.status).toBe(Paid);
 
-      const { json } = await coins(p);
+      const json = await coins(p);
       expect(json.code).toBe(ErrorCode.Ok);
       expect(json.result).toMatchObject({ total: 2, page: 1, size: 10 });
       expect(json.result.list.map(({ create_ts: _ts, ...r }) => r)).toEqual([
@@ -294,36 +253,36 @@ describe.each(testDatabases())('records on %s', (kind) => {
       for (const r of json.result.list) expect(Math.abs(r.create_ts - now)).toBeLessThan(600);
 
       // The other player's credit never shows; theirs shows only theirs.
-      expect((await coins(other)).json.result.list).toEqual([
+      expect((await coins(other)).result.list).toEqual([
         expect.objectContaining({ sdk_order_id: `other-${other.uid}`, change: 900, balance: 900 }),
       ]);
 
       // Paging and dates.
       const second = await coins(p, { page: 2, size: 1 });
-      expect(second.json.result).toMatchObject({ total: 2, page: 2, size: 1 });
-      expect(ids(second.json)).toEqual([coinOrder]);
-      expect((await coins(p, { begin: now - 3600, end: now + 3600 })).json.result.total).toBe(2);
-      expect((await coins(p, { begin: now + 3600 })).json.result).toMatchObject({
+      expect(second.result).toMatchObject({ total: 2, page: 2, size: 1 });
+      expect(ids(second)).toEqual([coinOrder]);
+      expect((await coins(p, { begin: now - 3600, end: now + 3600 })).result.total).toBe(2);
+      expect((await coins(p, { begin: now + 3600 })).result).toMatchObject({
         total: 0,
         list: [],
       });
-      expect((await coins(p, { end: now - 3600 })).json.result.total).toBe(0);
+      expect((await coins(p, { end: now - 3600 })).result.total).toBe(0);
       const reversed = await coins(p, { begin: now, end: now - 1 });
-      expect(reversed.json.code).toBe(ErrorCode.InvalidParams);
-      expect((await coins(p, { size: 101 })).json.code).toBe(ErrorCode.InvalidParams);
+      expect(reversed.code).toBe(ErrorCode.InvalidParams);
+      expect((await coins(p, { size: 101 })).code).toBe(ErrorCode.InvalidParams);
       await invariants();
     });
 
     it('answers 203 tokenFail without a session', async () => {
-      const anon = await post(api.orderCoinRecord.path, {});
+      const anon = await call(t.app, api.orderCoinRecord, {}, { gameId: 1 });
       expect(anon.status).toBe(203);
-      expect(anon.json.code).toBe(ErrorCode.tokenFail);
+      expect(anon.code).toBe(ErrorCode.tokenFail);
     });
   });
 
   it('answers the customer-support link from config (docs/product/api.md#system-calls /api/setting/crmUrl)', async () => {
-    const anon = await post<{ crm_url: string }>(api.settingCrmUrl.path, {});
-    expect(anon.json).toMatchObject({
+    const anon = await call(t.app, api.settingCrmUrl, {}, { gameId: 1 });
+    expect(anon).toMatchObject({
       code: ErrorCode.Ok,
       result: { crm_url: t.config.customerServiceUrl },
     });

@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, ErrorCode } from '@hc/contract';
+import { api, ErrorCode, type CallBody } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
 import { createPaymentProviders } from '../src/adapters/payments';
@@ -17,14 +17,16 @@ import { createCatalogRepository } from '../src/modules/catalog/catalog.reposito
 import { createGamesRepository } from '../src/modules/games/games.repository';
 import { GENERATED_CODE_BITS, hashCode } from '../src/modules/gift-codes/gift-codes.codes';
 import {
-  createRedeemBatch,
+  createGiftCodeBatch,
   type CreateBatchInput,
 } from '../src/modules/gift-codes/gift-codes.service';
 import { REDEEM_THROTTLE_POLICY } from '../src/modules/gift-codes/gift-codes.throttle';
 import { createWorkerLoop } from '../src/worker';
-import { login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type Envelope, type TestApp } from './helper';
+import { testContainer } from './support/container';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { call } from './support/call';
+import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 
 interface Player {
@@ -34,11 +36,6 @@ interface Player {
   roleId: string;
   /** Each player calls from its own address, so the per-IP throttle stays out of the way. */
   ip: string;
-}
-
-interface Redeemed {
-  redemption_id: string;
-  rewards: Array<{ name: string; count: number }>;
 }
 
 const STARTER = [
@@ -61,22 +58,24 @@ describe.each(testDatabases())('gift codes on %s', (kind) => {
   beforeAll(async () => {
     game = await startDemoGame();
     t = await createTestApp(kind, { env: { ...game.env, GATEWAY_TIMEOUT_MS: '3000' } });
-    worker = createWorkerLoop({
-      database: t.database,
-      log: t.app.log,
-      config: t.config,
-      clock: t.clock,
-      gateway: createGameGateway({
-        gateways: t.config.gateways,
-        timeoutMs: t.config.gatewayTimeoutMs,
-      }),
-      providers: createPaymentProviders({
-        config: t.config,
-        db: t.database.db,
-        clock: t.clock,
+    worker = createWorkerLoop(
+      testContainer({
+        database: t.database,
         log: t.app.log,
+        config: t.config,
+        clock: t.clock,
+        gateway: createGameGateway({
+          gateways: t.config.gateways,
+          timeoutMs: t.config.gatewayTimeoutMs,
+        }),
+        providers: createPaymentProviders({
+          config: t.config,
+          db: t.database.db,
+          clock: t.clock,
+          log: t.app.log,
+        }),
       }),
-    });
+    );
   });
   afterAll(async () => {
     await t.app.close();
@@ -87,31 +86,29 @@ describe.each(testDatabases())('gift codes on %s', (kind) => {
   async function redeem(
     p: Pick<Player, 'token' | 'roleId' | 'ip'>,
     code: string,
-    over: Record<string, unknown> = {},
+    over: Partial<CallBody<typeof api.redeemCode>> = {},
     gameid = '1',
   ) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: api.redeemCode.path,
-      headers: { token: p.token, gameid },
-      remoteAddress: p.ip,
-      payload: { code, server_id: 1, role_id: p.roleId, ...over },
-    });
-    return { status: res.statusCode, ...res.json<Envelope<Redeemed, { retry_after?: number }>>() };
+    return call(
+      t.app,
+      api.redeemCode,
+      { code, server_id: 1, role_id: p.roleId, ...over },
+      { token: p.token, headers: { gameid }, ip: p.ip },
+    );
   }
 
   /** A fresh account with a game account (uid) and one role on Dawn (server 1). */
   async function player(ip = nextIp()): Promise<Player> {
     const a = await makeAccount(t.database.db);
     const uid = await createAccountsRepository(t.database.db).bindGameAccount(a.id, 1);
-    const { json } = await login(t.app, t.config.payloadKey, 'account', a.account, a.password, {
+    const json = await login(t.app, t.config.payloadKey, 'account', a.account, a.password, {
       ip,
     });
     return { accountId: a.id, uid, token: json.result.token, roleId: `r-${uid}-1`, ip };
   }
 
   async function batch(over: Partial<CreateBatchInput> = {}) {
-    return createRedeemBatch(
+    return createGiftCodeBatch(
       t.database.db,
       {
         gameId: 1,
@@ -144,7 +141,7 @@ describe.each(testDatabases())('gift codes on %s', (kind) => {
 
   it('redeems WELCOME2026 once per account; the worker delivers the pack exactly once', async () => {
     const ip = nextIp();
-    const { json } = await login(
+    const json = await login(
       t.app,
       t.config.payloadKey,
       'account',
@@ -308,14 +305,14 @@ describe.each(testDatabases())('gift codes on %s', (kind) => {
 
   it('requires sign-in and a server and role of the player (RoleNotFound otherwise)', async () => {
     const p = await player();
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: api.redeemCode.path,
-      headers: { gameid: '1' },
-      payload: { code: 'WELCOME2026', server_id: 1, role_id: p.roleId },
-    });
-    expect(anonymous.statusCode).toBe(203);
-    expect(anonymous.json<Envelope>().code).toBe(ErrorCode.tokenFail);
+    const anonymous = await call(
+      t.app,
+      api.redeemCode,
+      { code: 'WELCOME2026', server_id: 1, role_id: p.roleId },
+      { gameId: 1 },
+    );
+    expect(anonymous.status).toBe(203);
+    expect(anonymous.code).toBe(ErrorCode.tokenFail);
     // The demo account's role, another server without roles, an unknown server.
     expect((await redeem(p, 'WELCOME2026', { role_id: 'r-1-1' })).code).toBe(
       ErrorCode.RoleNotFound,
@@ -397,16 +394,13 @@ describe.each(testDatabases())('gift codes on %s', (kind) => {
       return {
         lines,
         ctx: {
-          config: t.config,
-          database: t.database,
-          gateway: createGameGateway({ gateways: t.config.gateways, timeoutMs: 1000 }),
-          providers: createPaymentProviders({
+          container: testContainer({
             config: t.config,
-            db: t.database.db,
+            database: t.database,
+            gateway: createGameGateway({ gateways: t.config.gateways, timeoutMs: 1000 }),
+            clock: t.clock,
             log: t.app.log,
           }),
-          clock: t.clock,
-          log: t.app.log,
           out: (line) => void lines.push(line),
         },
       };

@@ -2,18 +2,20 @@
 // under an older DATA_KEY key and legacy rows (plain columns, the ID number under the old
 // payload-key-derived cipher) all end under the first key; a second run changes nothing; the
 // records still read back through the API once the old key is dropped.
+import { call } from './support/call';
 import { randomBytes } from 'node:crypto';
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { reencrypt } from '../src/commands/reencrypt';
+import { testContainer } from './support/container';
 import type { CommandContext } from '../src/commands/types';
 import type { Config } from '../src/config';
 import { createLegacyIdNumberCipher } from '../src/modules/real-name/id-number-cipher';
 import { reencryptRealNames } from '../src/modules/real-name/real-name-reencrypt';
-import { call, login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, testConfig, type TestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { createTestApp, testConfig, type TestApp } from './support/helper';
 
 const K1 = `k1:${randomBytes(32).toString('base64')}`;
 const K2 = `k2:${randomBytes(32).toString('base64')}`;
@@ -46,26 +48,21 @@ describe.each(testDatabases())('reencrypt on %s', (kind) => {
 
   function context(config: Config, lines: string[]): CommandContext {
     return {
-      config,
-      database: t.database,
-      gateway: undefined as never,
-      providers: undefined as never,
-      clock: t.clock,
-      log: t.app.log,
+      container: testContainer({ config, database: t.database, clock: t.clock, log: t.app.log }),
       out: (line) => void lines.push(line),
     };
   }
 
   async function saveThroughApi(p: IdentityPayload) {
     const a = await makeAccount(db());
-    const { json } = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
+    const json = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
     const res = await call(
       t.app,
-      api.identitySave.path,
+      api.identitySave,
       { data: await encryptPayload(t.config.payloadKey, JSON.stringify(p)) },
       { token: json.result.token },
     );
-    expect(res.json.code).toBe(ErrorCode.Ok);
+    expect(res.code).toBe(ErrorCode.Ok);
     players.push({ ...a, p });
   }
 
@@ -150,14 +147,9 @@ describe.each(testDatabases())('reencrypt on %s', (kind) => {
     });
     try {
       for (const [i, pl] of players.entries()) {
-        const { json } = await login(app, t.config.payloadKey, 'account', pl.account, pl.password);
-        const res = await call<{ info: Record<string, string> | null }>(
-          app,
-          api.userRealInfoQuery.path,
-          {},
-          { token: json.result.token },
-        );
-        expect(res.json.result.info).toMatchObject({
+        const json = await login(app, t.config.payloadKey, 'account', pl.account, pl.password);
+        const res = await call(app, api.userRealInfoQuery, {}, { token: json.result.token });
+        expect(res.result.info).toMatchObject({
           name: pl.p.name,
           birthday: pl.p.birthday,
           address: pl.p.address,

@@ -16,9 +16,11 @@ import { createTakebackHandler } from '../src/modules/orders/refunds';
 import { createJobQueue, type Job } from '../src/jobs/queue';
 import { creditHcPoint, createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
-import { login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type Envelope, type TestApp } from './helper';
+import { testContainer } from './support/container';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { call, type Envelope } from './support/call';
+import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { expectLedgerInvariants } from './support/ledger';
 
@@ -57,14 +59,16 @@ describe.each(testDatabases())('refunds on %s', (kind) => {
       clock: t.clock,
       log: t.app.log,
     });
-    worker = createWorkerLoop({
-      database: t.database,
-      log: t.app.log,
-      config: t.config,
-      clock: t.clock,
-      gateway,
-      providers,
-    });
+    worker = createWorkerLoop(
+      testContainer({
+        database: t.database,
+        log: t.app.log,
+        config: t.config,
+        clock: t.clock,
+        gateway,
+        providers,
+      }),
+    );
   });
   afterEach(() => expectLedgerInvariants(t.database.db));
   afterAll(async () => {
@@ -76,27 +80,17 @@ describe.each(testDatabases())('refunds on %s', (kind) => {
   const db = () => t.database.db;
   const balance = (uid: number) => createWalletService({ db: db() }).getBalance(uid);
   const openDebt = (uid: number) => createWalletService({ db: db() }).openDebt(uid);
-
-  async function post<R>(path: string, body: unknown, token?: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { ...(token ? { token } : {}), gameid: '1' },
-      payload: body as Record<string, unknown>,
-    });
-    return res.json<Envelope<R>>();
-  }
-
   async function player(): Promise<Player> {
     const a = await makeAccount(db());
     const uid = await createAccountsRepository(db()).bindGameAccount(a.id, 1);
-    const { json } = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
+    const json = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
     return { accountId: a.id, uid, token: json.result.token, roleId: `r-${uid}-1` };
   }
 
   async function create(p: Player, cpGoodsId: string, channel = 'card'): Promise<string> {
-    const res = await post<{ sdk_order_id: string }>(
-      api.orderWebCreate.path,
+    const res = await call(
+      t.app,
+      api.orderWebCreate,
       {
         role_id: p.roleId,
         role_name: 'ignored',
@@ -105,7 +99,7 @@ describe.each(testDatabases())('refunds on %s', (kind) => {
         cp_goods_id: cpGoodsId,
         channel_code: channel,
       },
-      p.token,
+      { token: p.token, gameId: 1 },
     );
     expect(res.code).toBe(0);
     return res.result.sdk_order_id;
@@ -171,19 +165,21 @@ describe.each(testDatabases())('refunds on %s', (kind) => {
   }
 
   async function payWithHcPoint(p: Player, order: string) {
-    const res = await post<{ status: number }>(
-      api.paymentOrderEpointPay.path,
+    const res = await call(
+      t.app,
+      api.paymentOrderEpointPay,
       { paymentId: order },
-      p.token,
+      { token: p.token, gameId: 1 },
     );
     expect(res.code).toBe(0);
   }
 
   async function timeline(p: Player, order: string) {
-    const d = await post<{ status: number; timeline: Array<{ status: number }> }>(
-      api.orderDetail.path,
+    const d = await call(
+      t.app,
+      api.orderDetail,
       { sdk_order_id: order },
-      p.token,
+      { token: p.token, gameId: 1 },
     );
     return { status: d.result.status, statuses: d.result.timeline.map((e) => e.status) };
   }
@@ -201,12 +197,14 @@ describe.each(testDatabases())('refunds on %s', (kind) => {
 
   function commandContext(lines: string[]): CommandContext {
     return {
-      config: t.config,
-      database: t.database,
-      gateway,
-      providers,
-      clock: t.clock,
-      log: t.app.log,
+      container: testContainer({
+        config: t.config,
+        database: t.database,
+        gateway,
+        providers,
+        clock: t.clock,
+        log: t.app.log,
+      }),
       out: (line) => void lines.push(line),
     };
   }

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { registerCall } from '../src/plugins/register-call';
-import { PRODUCTION_SECRETS, testConfig, type Envelope } from './helper';
-import { stubDatabase } from './stub-database';
+import { PRODUCTION_SECRETS, testConfig, type Envelope } from './support/helper';
+import { stubDatabase } from './support/stub-database';
 
 const item = defineCall({
   path: '/api/test/item/:id',

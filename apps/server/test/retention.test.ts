@@ -11,9 +11,10 @@ import { createPaymentProviders } from '../src/adapters/payments';
 import type { Database } from '../src/db/database';
 import { purgeExpired, RETENTION_EVERY_MS } from '../src/jobs/retention';
 import { createWorkerLoop } from '../src/worker';
-import { makeAccount } from './auth-fixtures';
-import { openTestDatabase, testDatabases } from './databases';
-import { testClock, testConfig } from './helper';
+import { testContainer } from './support/container';
+import { makeAccount } from './support/auth-fixtures';
+import { openTestDatabase, testDatabases } from './support/databases';
+import { testClock, testConfig } from './support/helper';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const H = 3_600_000;
@@ -256,14 +257,16 @@ describe.each(testDatabases())('retention on %s', (kind) => {
     const config = testConfig({ PAYMENT_EVENTS_RETENTION_DAYS: '400' });
     const clock = testClock(NOW);
     const log = pino({ level: 'silent' });
-    const worker = createWorkerLoop({
-      database,
-      log,
-      config,
-      clock,
-      gateway: createGameGateway({ gateways: {}, timeoutMs: 1000 }),
-      providers: createPaymentProviders({ config, db: database.db, clock, log }),
-    });
+    const worker = createWorkerLoop(
+      testContainer({
+        database,
+        log,
+        config,
+        clock,
+        gateway: createGameGateway({ gateways: {}, timeoutMs: 1000 }),
+        providers: createPaymentProviders({ config, db: database.db, clock, log }),
+      }),
+    );
     await worker.runOnce();
     const after = await left();
     for (const tags of Object.values(after)) tags.sort();

@@ -11,15 +11,18 @@ import {
   encryptPayload,
   ErrorCode,
   safeRedirectPath,
+  type ApiCall,
+  type CallBody,
   type IdentityPayload,
 } from '@hc/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
-import { createRedeemBatch } from '../src/modules/gift-codes/gift-codes.service';
-import { call, login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type TestApp } from './helper';
+import { createGiftCodeBatch } from '../src/modules/gift-codes/gift-codes.service';
+import { login, makeAccount } from './support/auth-fixtures';
+import { call } from './support/call';
+import { testDatabases } from './support/databases';
+import { createTestApp, type TestApp } from './support/helper';
 import { startFakeWechat, WECHAT, type FakeOAuth2 } from './oauth/fake-oauth2';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { OPEN_REDIRECT_CORPUS, SAME_ORIGIN_PATHS } from './support/open-redirect-corpus';
@@ -29,7 +32,6 @@ import {
   identityFor,
   leakedIdentifiers,
   payBySandboxWebhook,
-  post,
   seedPlayer,
   type SeededPlayer,
 } from './support/players';
@@ -135,8 +137,13 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
       .where('account_id', '=', p.accountId)
       .orderBy('id')
       .execute();
-    const balance = await post(t, api.epointBalance.path, { userId: p.uid }, p.token);
-    const identity = await post(t, api.userRealInfoQuery.path, {}, p.token);
+    const balance = await call(
+      t.app,
+      api.epointBalance,
+      { userId: p.uid },
+      { token: p.token, gameId: 1 },
+    );
+    const identity = await call(t.app, api.userRealInfoQuery, {}, { token: p.token, gameId: 1 });
     const redemptions = await t.database.db
       .selectFrom('redemptions')
       .select(['id'])
@@ -153,9 +160,9 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
   describe('IDOR: player B asks for every id of player A (docs/product/api.md)', () => {
     it("gets not-found or only B's own data from every id-taking call; A's data is unchanged", async () => {
       // An unpaid HC Point order of A's, which B will try to pay with B's HC Point.
-      const aEpoint = await post<{ sdk_order_id: string }>(
-        t,
-        api.orderWebCreate.path,
+      const aEpoint = await call(
+        t.app,
+        api.orderWebCreate,
         {
           role_id: a.roleId,
           server_id: 1,
@@ -164,75 +171,75 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
           role_name: '',
           server_name: '',
         },
-        a.token,
+        { token: a.token, gameId: 1 },
       );
       expect(aEpoint.code).toBe(ErrorCode.Ok);
       const aOrders = [...Object.values(a.orders), aEpoint.result.sdk_order_id];
       const before = await snapshotOf(a);
       const bBefore = await snapshotOf(b);
       const answers: string[] = [];
-      const asB = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-        const res = await post(t, path, body, b.token, headers);
+      const asB = async <C extends ApiCall>(
+        c: C,
+        body: CallBody<C>,
+        headers: Record<string, string> = {},
+      ) => {
+        const res = await call(t.app, c, body, {
+          token: b.token,
+          gameId: 1,
+          headers: { ...headers },
+        });
         answers.push(JSON.stringify(res));
-        expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(200);
+        expect(res.status, `${c.path} ${JSON.stringify(body)}`).toBe(200);
         return res;
       };
-      const expectCode = async (path: string, body: unknown, code: number) =>
-        expect([path, body, (await asB(path, body)).code]).toEqual([path, body, code]);
+      const expectCode = async <C extends ApiCall>(c: C, body: CallBody<C>, code: number) =>
+        expect([c.path, body, (await asB(c, body)).code]).toEqual([c.path, body, code]);
 
       for (const id of aOrders) {
-        await expectCode(api.orderDetail.path, { sdk_order_id: id }, ErrorCode.OrderNotFound);
-        await expectCode(
-          api.paymentOrderEpointPay.path,
-          { paymentId: id },
-          ErrorCode.OrderNotFound,
-        );
-        const filtered = await asB(api.orderRecord.path, { sdk_order_id: id });
+        await expectCode(api.orderDetail, { sdk_order_id: id }, ErrorCode.OrderNotFound);
+        await expectCode(api.paymentOrderEpointPay, { paymentId: id }, ErrorCode.OrderNotFound);
+        const filtered = await asB(api.orderRecord, { sdk_order_id: id });
         expect(filtered.result).toMatchObject({ list: [], total: 0 });
       }
-      const coin = await asB(api.orderCoinRecord.path, { size: 100 });
+      const coin = await asB(api.orderCoinRecord, { size: 100 });
       expect(coin.code).toBe(ErrorCode.Ok);
-      await expectCode(api.epointBalance.path, { userId: a.uid }, ErrorCode.AuthFail);
-      await expectCode(api.userSdkTicketGet.path, { uid: a.uid }, ErrorCode.AuthFail);
+      await expectCode(api.epointBalance, { userId: a.uid }, ErrorCode.AuthFail);
+      await expectCode(api.userSdkTicketGet, { uid: a.uid }, ErrorCode.AuthFail);
       const role = { server_id: 1, role_id: a.roleId };
-      await expectCode(api.characterInfoSelect.path, role, ErrorCode.RoleNotFound);
+      await expectCode(api.characterInfoSelect, role, ErrorCode.RoleNotFound);
       // The catalogue calls take a role only to pick the server: A's role shows the public
       // catalogue exactly as B's own role does, nothing of A's.
       const ownRole = { server_id: 1, role_id: b.roleId };
-      for (const [path, extra] of [
-        [api.orderWebProduct.path, {}],
-        [api.orderWebPayChannel.path, { cp_goods_id: GAME_PACK }],
-        [api.rechargeV2Items.path, {}],
+      for (const [c, extra] of [
+        [api.orderWebProduct, {}],
+        [api.orderWebPayChannel, { cp_goods_id: GAME_PACK }],
+        [api.rechargeV2Items, {}],
       ] as const) {
-        const theirs = await asB(path, { ...role, ...extra });
-        const mine = await asB(path, { ...ownRole, ...extra });
-        expect([path, theirs.code]).toEqual([path, ErrorCode.Ok]);
+        const theirs = await asB(c, { ...role, ...extra });
+        const mine = await asB(c, { ...ownRole, ...extra });
+        expect([c.path, theirs.code]).toEqual([c.path, ErrorCode.Ok]);
         expect(theirs.result).toEqual(mine.result);
       }
       await expectCode(
-        api.orderWebCreate.path,
+        api.orderWebCreate,
         { ...role, cp_goods_id: GAME_PACK, channel_code: 'epoint', role_name: '', server_name: '' },
         ErrorCode.RoleNotFound,
       );
-      await expectCode(
-        api.redeemCode.path,
-        { ...role, code: 'WELCOME2026' },
-        ErrorCode.RoleNotFound,
-      );
+      await expectCode(api.redeemCode, { ...role, code: 'WELCOME2026' }, ErrorCode.RoleNotFound);
 
       // A's ids in the docs/product/api.md#request-headers headers change nothing: B still sees only B.
       const spoof = { userid: String(a.uid), accountid: String(a.accountId) };
-      const me = await asB(api.userUinfo.path, {}, spoof);
+      const me = await asB(api.userUinfo, {}, spoof);
       expect(me.result).toMatchObject({ accid: b.accountId, gameAccountId: b.uid });
-      const mine = await asB(api.userRealInfoQuery.path, {}, spoof);
+      const mine = await asB(api.userRealInfoQuery, {}, spoof);
       expect(JSON.stringify(mine.result)).toContain(b.identity.name);
-      for (const path of [
-        api.operateCoinBalance.path,
-        api.orderRecord.path,
-        api.characterGameInfo.path,
-        api.userWebRole.path,
+      for (const c of [
+        api.operateCoinBalance,
+        api.orderRecord,
+        api.characterGameInfo,
+        api.userWebRole,
       ])
-        expect((await asB(path, {}, spoof)).code).toBe(ErrorCode.Ok);
+        expect((await asB(c, {}, spoof)).code).toBe(ErrorCode.Ok);
 
       // No answer B got names anything of A's.
       for (const answer of answers) expect(leakedIdentifiers(answer, a), answer).toEqual([]);
@@ -242,21 +249,19 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
 
     it("B's real-name save changes only B's record", async () => {
       const other: IdentityPayload = identityFor('Charlie');
-      const saved = await post(
-        t,
-        api.identitySave.path,
+      const saved = await call(
+        t.app,
+        api.identitySave,
         { data: await encryptPayload(t.config.payloadKey, JSON.stringify(other)) },
-        b.token,
-        { accountid: String(a.accountId), userid: String(a.uid) },
+        {
+          token: b.token,
+          gameId: 1,
+          headers: { accountid: String(a.accountId), userid: String(a.uid) },
+        },
       );
       expect(saved.code).toBe(ErrorCode.Ok);
-      const aInfo = await post<{ info: { name: string } }>(
-        t,
-        api.userRealInfoQuery.path,
-        {},
-        a.token,
-      );
-      expect(aInfo.result.info.name).toBe(a.identity.name);
+      const aInfo = await call(t.app, api.userRealInfoQuery, {}, { token: a.token, gameId: 1 });
+      expect(aInfo.result.info?.name).toBe(a.identity.name);
     });
   });
 
@@ -265,13 +270,13 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
       const ip = '10.99.0.1';
       for (let i = 0; i < 30; i += 1) {
         const r = await login(t.app, t.config.payloadKey, 'account', `nobody${i}`, 'x', { ip });
-        expect(r.json.code).toBe(ErrorCode.LoginNameNotFound);
+        expect(r.code).toBe(ErrorCode.LoginNameNotFound);
       }
       const blocked = await login(t.app, t.config.payloadKey, 'account', a.account, a.password, {
         ip,
       });
-      expect(blocked.json.code).toBe(ErrorCode.TooManyRequests);
-      const retry = (blocked.json.data as { retry_after?: number }).retry_after ?? 0;
+      expect(blocked.code).toBe(ErrorCode.TooManyRequests);
+      const retry = blocked.data.retry_after ?? 0;
       expect(retry).toBeGreaterThan(0);
       expect(retry).toBeLessThanOrEqual(15 * 60);
       t.clock.advance(15 * MINUTE + 1000);
@@ -280,26 +285,21 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
 
   describe('verification-code send limits (docs/product/sign-in.md#verification-codes; auth-codes.test.ts has the rest)', () => {
     const send = (target: string, ip: string) =>
-      call<unknown, { retry_after?: number }>(
-        t.app,
-        api.userEmailCodeSend.path,
-        { target, purpose: 'login' },
-        { ip },
-      );
+      call(t.app, api.userEmailCodeSend, { target, purpose: 'login' }, { ip });
     const expectLimited = async (target: string, ip: string, min: number, max: number) => {
       const r = await send(target, ip);
-      expect(r.json.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
-      const retry = r.json.data.retry_after ?? 0;
+      expect(r.code).toBe(ErrorCode.AuthCodeSendTooFrequently);
+      const retry = r.data.retry_after ?? 0;
       expect(retry).toBeGreaterThanOrEqual(min);
       expect(retry).toBeLessThanOrEqual(max);
     };
 
     it('a 60 s cool-down per destination and IP, ten per destination per 3 hours, each refusal with retry_after', async () => {
       const dest = 'limit-sweep@example.com';
-      expect((await send(dest, '10.97.0.1')).json.code).toBe(ErrorCode.Ok);
+      expect((await send(dest, '10.97.0.1')).code).toBe(ErrorCode.Ok);
       await expectLimited(dest, '10.97.0.1', 1, 60);
       for (let i = 0; i < 9; i += 1)
-        expect((await send(dest, `10.97.0.${10 + i}`)).json.code).toBe(ErrorCode.Ok);
+        expect((await send(dest, `10.97.0.${10 + i}`)).code).toBe(ErrorCode.Ok);
       t.clock.advance(61_000);
       // The eleventh from any IP waits until the first leaves the 3-hour window.
       await expectLimited(dest, '10.97.0.20', 3 * 3600 - 61, 3 * 3600);
@@ -308,10 +308,10 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
     it('twenty per IP per hour, then retry_after within the hour', async () => {
       const ip = '10.97.1.1';
       for (let i = 0; i < 20; i += 1)
-        expect((await send(`ip-sweep-${i}@example.com`, ip)).json.code).toBe(ErrorCode.Ok);
+        expect((await send(`ip-sweep-${i}@example.com`, ip)).code).toBe(ErrorCode.Ok);
       await expectLimited('ip-sweep-last@example.com', ip, 1, 3600);
       t.clock.advance(61 * MINUTE);
-      expect((await send('ip-sweep-last@example.com', ip)).json.code).toBe(ErrorCode.Ok);
+      expect((await send('ip-sweep-last@example.com', ip)).code).toBe(ErrorCode.Ok);
     });
   });
 
@@ -371,13 +371,18 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
       secrets.password = acct.password;
       // Password login, then a session token.
       const first = await login(app, key, 'account', acct.account, acct.password, ip);
-      expect(first.json.code).toBe(ErrorCode.Ok);
-      secrets.firstToken = first.json.result.token;
+      expect(first.code).toBe(ErrorCode.Ok);
+      secrets.firstToken = first.result.token;
       // An email code sent (dev outbox) and used to sign in.
-      const sent = await post(t, api.userEmailCodeSend.path, {
-        target: acct.email,
-        purpose: 'login',
-      });
+      const sent = await call(
+        t.app,
+        api.userEmailCodeSend,
+        {
+          target: acct.email,
+          purpose: 'login',
+        },
+        { gameId: 1 },
+      );
       expect(sent.code).toBe(ErrorCode.Ok);
       const codeOf = async (recipient: string) => {
         const row = await database.db
@@ -392,61 +397,78 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
       };
       secrets.emailCode = await codeOf(acct.email);
       const byCode = await login(app, key, 'email', acct.email, secrets.emailCode, ip);
-      expect(byCode.json.code).toBe(ErrorCode.Ok);
-      secrets.codeToken = byCode.json.result.token;
+      expect(byCode.code).toBe(ErrorCode.Ok);
+      secrets.codeToken = byCode.result.token;
       // A reset code and the new password.
       t.clock.advance(61_000);
       expect(
-        (await post(t, api.userPhoneCodeSend.path, { target: acct.phone, purpose: 'reset' })).code,
+        (
+          await call(
+            t.app,
+            api.userPhoneCodeSend,
+            { target: acct.phone, purpose: 'reset' },
+            { gameId: 1 },
+          )
+        ).code,
       ).toBe(ErrorCode.Ok);
       secrets.resetCode = await codeOf(acct.phone);
       secrets.newPassword = 'N3w!secretpass';
-      const reset = await post(t, api.userPhonePswReset.path, {
-        data: await encryptPayload(
-          key,
-          JSON.stringify({
-            account: acct.phone,
-            code: secrets.resetCode,
-            passwd: secrets.newPassword,
-            passwd2: secrets.newPassword,
-          }),
-        ),
-      });
+      const reset = await call(
+        t.app,
+        api.userPhonePswReset,
+        {
+          data: await encryptPayload(
+            key,
+            JSON.stringify({
+              account: acct.phone,
+              code: secrets.resetCode,
+              passwd: secrets.newPassword,
+              passwd2: secrets.newPassword,
+            }),
+          ),
+        },
+        { gameId: 1 },
+      );
       expect(reset.code).toBe(ErrorCode.Ok);
       const relog = await login(app, key, 'account', acct.account, secrets.newPassword, ip);
-      expect(relog.json.code).toBe(ErrorCode.Ok);
-      const token = relog.json.result.token;
+      expect(relog.code).toBe(ErrorCode.Ok);
+      const token = relog.result.token;
       secrets.token = token;
       // A game-client hand-over ticket, exchanged for a web session.
       const p = await seedPlayer(t, 'Delta');
       secrets.playerToken = p.token;
       secrets.playerPassword = p.password;
       secrets.idNumber = p.identity.id_number;
-      const ticket = await post<{ ticket: string }>(
-        t,
-        api.userSdkTicketGet.path,
+      const ticket = await call(
+        t.app,
+        api.userSdkTicketGet,
         { uid: p.uid },
-        p.token,
+        { token: p.token, gameId: 1 },
       );
       expect(ticket.code).toBe(ErrorCode.Ok);
       secrets.ticket = ticket.result.ticket;
-      const exchanged = await post<{ token: string }>(t, api.userTmpWebTokenLogin.path, {
-        token: secrets.ticket,
-      });
+      const exchanged = await call(
+        t.app,
+        api.userTmpWebTokenLogin,
+        {
+          token: secrets.ticket,
+        },
+        { gameId: 1 },
+      );
       expect(exchanged.code).toBe(ErrorCode.Ok);
       secrets.handoverToken = exchanged.result.token;
       // Real-name information with an ID number (a second save too).
       const identity = { ...identityFor('Echo'), id_number: 'SECRETID99887766' };
       secrets.idNumber2 = identity.id_number;
-      const saved = await post(
-        t,
-        api.identitySave.path,
+      const saved = await call(
+        t.app,
+        api.identitySave,
         { data: await encryptPayload(key, JSON.stringify(identity)) },
-        exchanged.result.token,
+        { token: exchanged.result.token, gameId: 1 },
       );
       expect(saved.code).toBe(ErrorCode.Ok);
       // A single-use gift code redeemed.
-      const batch = await createRedeemBatch(
+      const batch = await createGiftCodeBatch(
         database.db,
         {
           gameId: 1,
@@ -461,17 +483,17 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
         t.clock.now(),
       );
       secrets.giftCode = batch.codes[0] ?? '';
-      const redeemed = await post(
-        t,
-        api.redeemCode.path,
+      const redeemed = await call(
+        t.app,
+        api.redeemCode,
         { code: secrets.giftCode, server_id: 1, role_id: p.roleId },
-        exchanged.result.token,
+        { token: exchanged.result.token, gameId: 1 },
       );
       expect(redeemed.code).toBe(ErrorCode.Ok);
       // A payment completed by a signed webhook; a forged one refused.
-      const order = await post<{ sdk_order_id: string }>(
-        t,
-        api.orderWebCreate.path,
+      const order = await call(
+        t.app,
+        api.orderWebCreate,
         {
           role_id: p.roleId,
           server_id: 1,
@@ -480,7 +502,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
           role_name: '',
           server_name: '',
         },
-        exchanged.result.token,
+        { token: exchanged.result.token, gameId: 1 },
       );
       await payBySandboxWebhook(t, order.result.sdk_order_id, GAME_PACK_PRICE);
       secrets.webhookSecret = config.payments.sandbox.webhookSecret;
@@ -501,7 +523,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
       // A wrong password and a wrong code are logged as failures, still without the values.
       secrets.wrongPassword = 'Wr0ng!guess77';
       await login(app, key, 'account', acct.account, secrets.wrongPassword, ip);
-      await post(t, api.userLogout.path, {}, token);
+      await call(t.app, api.userLogout, {}, { token, gameId: 1 });
 
       const lines = t.logs.map((l) => JSON.stringify(l));
       // The capture works: request lines of this very flow are there.

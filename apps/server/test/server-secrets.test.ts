@@ -3,6 +3,7 @@
 // with it: not the real-name records, not the verification-code hashes, not the analytics keys.
 // Each test takes the key the way an attacker would (from /api/setting/init) and tries it on
 // what the database holds.
+import { call } from './support/call';
 import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +11,9 @@ import { createDataCipher } from '../src/lib/data-cipher';
 import { deriveSessionKey } from '../src/modules/analytics/analytics.signing';
 import { createLegacyIdNumberCipher } from '../src/modules/real-name/id-number-cipher';
 import { createRealNameCipher } from '../src/modules/real-name/real-name-cipher';
-import { call, codeIn, login, makeAccount, startSmtp } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type Envelope, type TestApp } from './helper';
+import { codeIn, login, makeAccount, startSmtp } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { createTestApp, type Envelope, type TestApp } from './support/helper';
 
 const payload: IdentityPayload = {
   name: 'Lin Mei',
@@ -64,15 +65,15 @@ describe.each(testDatabases())('server secrets vs the public payload key on %s',
   it('stores the real-name record so that nothing derived from the payload key decrypts it', async () => {
     const payloadKey = await publicPayloadKey();
     const a = await makeAccount(t.database.db);
-    const { json } = await login(t.app, payloadKey, 'account', a.account, a.password);
+    const json = await login(t.app, payloadKey, 'account', a.account, a.password);
     const token = json.result.token;
-    const saved = await call<{ info: Record<string, string> | null }>(
+    const saved = await call(
       t.app,
-      api.identitySave.path,
+      api.identitySave,
       { data: await encryptPayload(payloadKey, JSON.stringify(payload)) },
       { token },
     );
-    expect(saved.json.code).toBe(ErrorCode.Ok);
+    expect(saved.code).toBe(ErrorCode.Ok);
 
     const row = await t.database.db
       .selectFrom('real_name_info')
@@ -102,13 +103,8 @@ describe.each(testDatabases())('server secrets vs the public payload key on %s',
     expect(createRealNameCipher(t.config.dataKeys).decrypt(a.id, row.info_enc ?? '')).toEqual(
       payload,
     );
-    const query = await call<{ info: Record<string, string> | null }>(
-      t.app,
-      api.userRealInfoQuery.path,
-      {},
-      { token },
-    );
-    expect(query.json.result.info).toEqual({
+    const query = await call(t.app, api.userRealInfoQuery, {}, { token });
+    expect(query.result.info).toEqual({
       name: 'Lin Mei',
       birthday: '1990-03-07',
       address: '1 Harbour Road, Kowloon',
@@ -125,11 +121,11 @@ describe.each(testDatabases())('server secrets vs the public payload key on %s',
     const a = await makeAccount(t.database.db);
     const sent = await call(
       t.app,
-      '/api/user/email/code/send',
+      api.userEmailCodeSend,
       { target: a.email, purpose: 'login' },
       { ip: '10.90.0.1' },
     );
-    expect(sent.json.code).toBe(ErrorCode.Ok);
+    expect(sent.code).toBe(ErrorCode.Ok);
     const code = codeIn(smtp.mails.at(-1)?.raw ?? '');
     expect(code).toMatch(/^\d{6}$/);
     const dest = a.email.toLowerCase();
@@ -147,7 +143,7 @@ describe.each(testDatabases())('server secrets vs the public payload key on %s',
       row.code_hash,
     );
     const res = await login(t.app, payloadKey, 'email', a.email, code, { ip: '10.90.0.1' });
-    expect(res.json.code).toBe(ErrorCode.Ok);
+    expect(res.code).toBe(ErrorCode.Ok);
   });
 
   it('signs analytics with a secret that is not derived from the payload key', async () => {

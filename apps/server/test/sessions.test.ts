@@ -10,8 +10,8 @@ import {
   hashToken,
   type SessionService,
 } from '../src/modules/auth/sessions.service';
-import { openTestDatabase, testDatabases } from './databases';
-import { testClock } from './helper';
+import { openTestDatabase, testDatabases } from './support/databases';
+import { testClock } from './support/helper';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

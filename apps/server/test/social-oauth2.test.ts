@@ -2,8 +2,8 @@
 // checks (missing, unknown, replayed, expired, other provider, not this browser's), open-redirect attempts,
 // /api/user/wechat/info/get and the provider list in /api/setting/init.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Envelope, type TestApp } from './helper';
-import { testDatabases } from './databases';
+import { createTestApp, type Envelope, type TestApp } from './support/helper';
+import { testDatabases } from './support/databases';
 import {
   FACEBOOK,
   startFakeFacebook,

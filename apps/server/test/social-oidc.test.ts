@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helper';
-import { testDatabases } from './databases';
+import { createTestApp, type TestApp } from './support/helper';
+import { testDatabases } from './support/databases';
 import { TestBrowser } from './oauth/browser';
 import { startFakeOidc, type FakeOidc } from './oauth/fake-oidc';
 import {

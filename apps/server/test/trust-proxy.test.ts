@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { testConfig } from './helper';
-import { stubDatabase } from './stub-database';
+import { testConfig } from './support/helper';
+import { stubDatabase } from './support/stub-database';
 
 let app: FastifyInstance | undefined;
 afterEach(() => app?.close());

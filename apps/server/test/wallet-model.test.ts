@@ -6,6 +6,7 @@
 //   every command. 200 runs of up to 50 commands; one database, a fresh game account per run.
 // - 50 concurrent HC Point payments, each for the whole balance: exactly one succeeds.
 // - Paying someone else's order, paying twice, paying an expired order: nothing changes.
+import { call } from './support/call';
 import { randomUUID } from 'node:crypto';
 import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';
 import fc from 'fast-check';
@@ -20,9 +21,9 @@ import {
   debitHcPoint,
   takeBackCredit,
 } from '../src/modules/wallet/wallet.service';
-import { login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { createTestApp, type Envelope, type TestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { expectLedgerInvariants } from './support/ledger';
 
@@ -222,24 +223,14 @@ describe.each(testDatabases())('HC Point wallet and payments on %s', (kind) => {
   async function player() {
     const a = await makeAccount(t.database.db);
     const uid = await createAccountsRepository(t.database.db).bindGameAccount(a.id, 1);
-    const { json } = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
+    const json = await login(t.app, t.config.payloadKey, 'account', a.account, a.password);
     return { uid, token: json.result.token, roleId: `r-${uid}-1` };
   }
   type Player = Awaited<ReturnType<typeof player>>;
-
-  async function post<R>(path: string, body: unknown, token: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { token, gameid: '1' },
-      payload: body as Record<string, unknown>,
-    });
-    return res.json<Envelope<R>>();
-  }
-
   async function epointOrder(p: Player): Promise<string> {
-    const res = await post<{ sdk_order_id: string }>(
-      api.orderWebCreate.path,
+    const res = await call(
+      t.app,
+      api.orderWebCreate,
       {
         role_id: p.roleId,
         role_name: 'x',
@@ -248,14 +239,14 @@ describe.each(testDatabases())('HC Point wallet and payments on %s', (kind) => {
         cp_goods_id: GAME_PACK,
         channel_code: 'epoint',
       },
-      p.token,
+      { token: p.token, gameId: 1 },
     );
     expect(res.code).toBe(0);
     return res.result.sdk_order_id;
   }
 
   const payOrder = (p: Player, id: string) =>
-    post<{ status: number }>(api.paymentOrderEpointPay.path, { paymentId: id }, p.token);
+    call(t.app, api.paymentOrderEpointPay, { paymentId: id }, { token: p.token, gameId: 1 });
 
   const seed = (uid: number, basic: number, present = 0) =>
     t.database.db.transaction().execute((trx) =>

@@ -1,6 +1,7 @@
 // HC Point wallet (docs/product/hc-point.md#balances, docs/product/hc-point.md#balance, docs/product/api.md#hc-point-calls, docs/product/errors.md#error-catalogue
 // ePointNumInsufficient): the ledger rules are enforced by the database itself.
-import { ErrorCode } from '@hc/contract';
+import { call } from './support/call';
+import { api, ErrorCode } from '@hc/contract';
 import { sql, type Transaction } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
@@ -11,9 +12,9 @@ import {
   debitHcPoint,
   transfer,
 } from '../src/modules/wallet/wallet.service';
-import { call, login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { useTestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { useTestApp } from './support/helper';
 import { expectLedgerInvariants } from './support/ledger';
 
 describe.each(testDatabases())('wallet on %s', (kind) => {
@@ -30,7 +31,7 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
   async function signedIn() {
     const { app, config } = t.current;
     const a = await gameAccount();
-    const { json } = await login(app, config.payloadKey, 'account', a.account, a.password);
+    const json = await login(app, config.payloadKey, 'account', a.account, a.password);
     return { ...a, token: json.result.token };
   }
 
@@ -212,20 +213,10 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
     const { app } = t.current;
     const a = await signedIn();
     await credit(a.uid, 120, 12);
-    const coin = await call<{ amount: number }>(
-      app,
-      '/api/operate/coinBalance',
-      {},
-      { token: a.token },
-    );
-    expect(coin.json).toMatchObject({ code: 0, result: { amount: 132 } });
-    const ep = await call(
-      app,
-      '/api/operate/epoint/balance',
-      { userId: a.uid },
-      { token: a.token },
-    );
-    expect(ep.json).toMatchObject({ code: 0, result: { basicNum: 120, presentNum: 12 } });
+    const coin = await call(app, api.operateCoinBalance, {}, { token: a.token });
+    expect(coin).toMatchObject({ code: 0, result: { amount: 132 } });
+    const ep = await call(app, api.epointBalance, { userId: a.uid }, { token: a.token });
+    expect(ep).toMatchObject({ code: 0, result: { basicNum: 120, presentNum: 12 } });
   });
 
   it('picks the game account for coinBalance as uinfo does (gameid header, else first)', async () => {
@@ -255,25 +246,19 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
     const a = await signedIn();
     const other = await gameAccount();
     await credit(other.uid, 9, 0);
-    const res = await call(
-      app,
-      '/api/operate/epoint/balance',
-      { userId: other.uid },
-      { token: a.token },
-    );
-    expect(res.json.code).toBe(ErrorCode.AuthFail);
-    expect(JSON.stringify(res.json)).not.toContain('basicNum');
+    const res = await call(app, api.epointBalance, { userId: other.uid }, { token: a.token });
+    expect(res.code).toBe(ErrorCode.AuthFail);
+    expect(JSON.stringify(res)).not.toContain('basicNum');
   });
 
   it('answers tokenFail with HTTP 203 without a session', async () => {
     const { app } = t.current;
-    for (const [path, body] of [
-      ['/api/operate/coinBalance', {}],
-      ['/api/operate/epoint/balance', { userId: 1 }],
-    ] as const) {
-      const res = await call(app, path, body);
+    for (const res of [
+      await call(app, api.operateCoinBalance, {}),
+      await call(app, api.epointBalance, { userId: 1 }),
+    ]) {
       expect(res.status).toBe(203);
-      expect(res.json.code).toBe(ErrorCode.tokenFail);
+      expect(res.code).toBe(ErrorCode.tokenFail);
     }
   });
 

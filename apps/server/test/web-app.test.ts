@@ -7,8 +7,8 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { testConfig } from './helper';
-import { stubDatabase } from './stub-database';
+import { testConfig } from './support/helper';
+import { stubDatabase } from './support/stub-database';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';

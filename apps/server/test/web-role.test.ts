@@ -1,22 +1,16 @@
 // /api/user/webRole and the server/role check behind orders, through the game gateway to the
 // demo game on a free port (docs/product/top-up.md#servers-and-roles, docs/product/top-up.md#before-paying "the server has no role information",
 // docs/product/api.md#top-up-calls; docs/game-gateway.md).
-import { ErrorCode } from '@hc/contract';
+import { call } from './support/call';
+import { api, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { findServerAndRole } from '../src/modules/games/games.service';
-import { call, login, makeAccount } from './auth-fixtures';
-import { testDatabases } from './databases';
-import { useTestApp } from './helper';
+import { login, makeAccount } from './support/auth-fixtures';
+import { testDatabases } from './support/databases';
+import { useTestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
-
-interface ServerRoles {
-  server_id: number;
-  server_name: string;
-  state: number;
-  roles: Array<{ role_id: string; role_name: string; level?: number }>;
-}
 
 describe.each(testDatabases())('/api/user/webRole on %s', (kind) => {
   let game: TestDemoGame;
@@ -35,17 +29,16 @@ describe.each(testDatabases())('/api/user/webRole on %s', (kind) => {
 
   async function demoToken(): Promise<string> {
     const { app, config } = t.current;
-    const { json } = await login(app, config.payloadKey, 'account', 'demo', 'demo1234');
+    const json = await login(app, config.payloadKey, 'account', 'demo', 'demo1234');
     expect(json.code).toBe(0);
     return json.result.token;
   }
 
-  const webRole = (token?: string) =>
-    call<{ list: ServerRoles[] }>(t.current.app, '/api/user/webRole', {}, { token });
+  const webRole = (token?: string) => call(t.current.app, api.userWebRole, {}, { token });
 
   it('lists every server with the demo account’s roles; Tide has none', async () => {
-    const { status, json } = await webRole(await demoToken());
-    expect(status).toBe(200);
+    const json = await webRole(await demoToken());
+    expect(json.status).toBe(200);
     expect(json.code).toBe(0);
     expect(json.result.list).toEqual([
       {
@@ -72,8 +65,8 @@ describe.each(testDatabases())('/api/user/webRole on %s', (kind) => {
     const { app, config, database } = t.current;
     const a = await makeAccount(database.db);
     const uid = await createAccountsRepository(database.db).bindGameAccount(a.id, 1);
-    const { json: l } = await login(app, config.payloadKey, 'account', a.account, a.password);
-    const { json } = await webRole(l.result.token);
+    const l = await login(app, config.payloadKey, 'account', a.account, a.password);
+    const json = await webRole(l.result.token);
     expect(json.result.list.map((s) => s.roles)).toEqual([
       [{ role_id: `r-${uid}-1`, role_name: `Hero${uid}`, level: 1 }],
       [],
@@ -85,28 +78,28 @@ describe.each(testDatabases())('/api/user/webRole on %s', (kind) => {
     const token = await demoToken();
     game.state.addRole(1, 2, { role_id: 'r-1-9', role_name: 'Dova' });
     game.state.setServerState(1, 1);
-    const { json } = await webRole(token);
+    const json = await webRole(token);
     expect(json.result.list[0]?.state).toBe(1);
     expect(json.result.list[1]?.roles).toEqual([{ role_id: 'r-1-9', role_name: 'Dova' }]);
   });
 
   it('needs a session (tokenFail, HTTP 203)', async () => {
-    const { status, json } = await webRole();
-    expect(status).toBe(203);
+    const json = await webRole();
+    expect(json.status).toBe(203);
     expect(json.code).toBe(ErrorCode.tokenFail);
   });
 
   it('answers GameAccountNotFound for a player without a game account', async () => {
     const { app, config, database } = t.current;
     const a = await makeAccount(database.db);
-    const { json: l } = await login(app, config.payloadKey, 'account', a.account, a.password);
-    expect((await webRole(l.result.token)).json.code).toBe(ErrorCode.GameAccountNotFound);
+    const l = await login(app, config.payloadKey, 'account', a.account, a.password);
+    expect((await webRole(l.result.token)).code).toBe(ErrorCode.GameAccountNotFound);
   });
 
   it('answers SystemBusy and logs the cause when the game fails', async () => {
     const token = await demoToken();
     game.setSwitches({ failureRate: 1 });
-    const { json } = await webRole(token);
+    const json = await webRole(token);
     expect(json.code).toBe(ErrorCode.SystemBusy);
     const line = t.current.logs.find((l) => l.msg === 'game gateway call failed');
     expect(line).toBeDefined();
@@ -116,7 +109,7 @@ describe.each(testDatabases())('/api/user/webRole on %s', (kind) => {
   it('answers SystemBusy when the game does not answer in time', async () => {
     const token = await demoToken();
     game.setSwitches({ latencyMs: 4000 });
-    expect((await webRole(token)).json.code).toBe(ErrorCode.SystemBusy);
+    expect((await webRole(token)).code).toBe(ErrorCode.SystemBusy);
   });
 });
 

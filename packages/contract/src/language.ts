@@ -62,3 +62,17 @@ export function parseAcceptLanguage(header: string): string[] {
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map((entry) => entry.tag);
 }
+
+/**
+ * The value for `language` from a per-language map (names, texts, documents), else en-US
+ * (docs/product/languages.md#fallback), else any language there is; undefined when empty. The one
+ * localized-text pick of the server and the web.
+ */
+export function inLanguage<T>(
+  texts: Readonly<Partial<Record<string, T>>>,
+  language: string,
+): T | undefined {
+  return (
+    texts[language] ?? texts[FALLBACK_LANGUAGE] ?? Object.values(texts).find((t) => t != null)
+  );
+}

@@ -34,7 +34,7 @@ export const analyticsReportCommand: Command = {
     if (to === undefined || parseDay(to) === undefined)
       throw new CommandUsageError('--to must be a day, e.g. 2026-11-23 (UTC)');
     if (to < from) throw new CommandUsageError('--to must not be before --from');
-    const report = await analyticsReport(ctx.database.db, { from, to });
+    const report = await analyticsReport(ctx.container.database.db, { from, to });
     if (values.json === true) ctx.out(JSON.stringify(report, null, 2));
     else for (const line of formatAnalyticsReport(report)) ctx.out(line);
     return 0;

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
   BatchInputError,
-  createRedeemBatch,
+  createGiftCodeBatch,
   type CreateBatchInput,
 } from '../modules/gift-codes/gift-codes.service';
 import { CommandUsageError, type Command } from './types';
@@ -84,11 +84,11 @@ export const redeemBatch: Command = {
     '--code WORD (shared), --expires DATE, --cap N, --per-account N, --name TEXT, --csv FILE',
   usage: '--game <id> --product <cp_goods_id> --kind single|shared [options]',
   async run(ctx, args) {
-    const now = ctx.clock.now();
+    const now = ctx.container.clock.now();
     const { csv, ...input } = parse(args, now);
     let created;
     try {
-      created = await createRedeemBatch(ctx.database.db, input, now);
+      created = await createGiftCodeBatch(ctx.container.database.db, input, now);
     } catch (err) {
       if (err instanceof BatchInputError) throw new CommandUsageError(err.message);
       throw err;

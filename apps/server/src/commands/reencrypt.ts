@@ -13,12 +13,12 @@ export const reencrypt: Command = {
 
   async run(ctx, args) {
     if (args.length > 0) throw new CommandUsageError('reencrypt takes no arguments');
-    const { config } = ctx;
+    const { config } = ctx.container;
     const active = config.dataKeys[0]?.id ?? '';
-    const counts = await reencryptRealNames(ctx.database.db, {
+    const counts = await reencryptRealNames(ctx.container.database.db, {
       dataKeys: config.dataKeys,
       payloadKey: config.payloadKey,
-      log: ctx.log,
+      log: ctx.container.log,
     });
     ctx.out(`active key: ${active}`);
     ctx.out(`real-name records converted from the legacy format: ${counts.legacy}`);

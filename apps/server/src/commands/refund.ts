@@ -12,7 +12,6 @@
 import { ServerOrderStatus } from '@hc/contract';
 import type { ProviderName } from '../adapters/payments/types';
 import { createOrdersRepository } from '../modules/orders/orders.repository';
-import { createOrdersService } from '../modules/orders/orders.service';
 import { refundOrder } from '../modules/orders/refunds';
 import { playerMovement } from '../modules/wallet/wallet.service';
 import { CommandUsageError, type Command, type CommandContext } from './types';
@@ -21,8 +20,8 @@ const { Paid, Delivered, Refunded } = ServerOrderStatus;
 
 /** After the refund: what the ledger, debts and jobs say (whoever applied it). */
 async function report(ctx: CommandContext, orderId: number, sdkOrderId: string): Promise<number> {
-  const { db } = ctx.database;
-  const order = await createOrdersRepository(db).byId(db, orderId);
+  const { db } = ctx.container.database;
+  const order = await createOrdersRepository(db).byId(orderId);
   if (order === undefined) return 1;
   ctx.out(`status: ${order.status}${order.status === Refunded ? ' (refunded)' : ''}`);
   const taken = await playerMovement(db, `${sdkOrderId}:refund`, order.game_account_id);
@@ -59,9 +58,9 @@ export const refund: Command = {
     if (args.length !== 1 || args[0] === undefined || args[0] === '')
       throw new CommandUsageError('refund takes exactly one order number (sdk_order_id)');
     const sdkOrderId = args[0];
-    const { db } = ctx.database;
+    const { db } = ctx.container.database;
     const repo = createOrdersRepository(db);
-    const order = await repo.bySdkId(db, sdkOrderId);
+    const order = await repo.bySdkId(sdkOrderId);
     if (order === undefined) {
       ctx.out(`order ${sdkOrderId}: not found`);
       return 1;
@@ -73,9 +72,9 @@ export const refund: Command = {
 
     if (order.provider === 'epoint') {
       const outcome = await db.transaction().execute(async (trx) => {
-        const locked = await repo.bySdkId(trx, sdkOrderId, { forUpdate: true });
+        const locked = await createOrdersRepository(trx).bySdkId(sdkOrderId, { forUpdate: true });
         if (locked === undefined) return undefined;
-        return refundOrder(trx, locked, ctx.clock.now(), 'operator_refund');
+        return refundOrder(trx, locked, ctx.container.clock.now(), 'operator_refund');
       });
       ctx.out(
         outcome?.refunded === true
@@ -85,7 +84,7 @@ export const refund: Command = {
       return report(ctx, order.id, sdkOrderId);
     }
 
-    const provider = ctx.providers.byName(order.provider as ProviderName);
+    const provider = ctx.container.providers.byName(order.provider as ProviderName);
     if (provider === undefined || order.provider_ref === null) {
       ctx.out(
         `order ${sdkOrderId}: provider ${order.provider} is not configured or has no payment`,
@@ -100,15 +99,7 @@ export const refund: Command = {
     });
     ctx.out(`order ${sdkOrderId}: refunded at ${provider.name} (refund ${refundId})`);
     // The webhook will come too; applying the same event now is harmless (keyed per order).
-    const orders = createOrdersService({
-      db,
-      clock: ctx.clock,
-      config: ctx.config,
-      gateway: ctx.gateway,
-      providers: ctx.providers,
-      log: ctx.log,
-    });
-    const applied = await orders.applyPaymentEvent(provider.name, {
+    const applied = await ctx.container.orders.applyPaymentEvent(provider.name, {
       kind: 'refunded',
       eventId: `operator-refund:${refundId}`,
       type: 'operator.refund',

@@ -18,12 +18,12 @@ export const seedDemo: Command = {
     const unknown = args.filter((a) => a !== ALLOW_PRODUCTION_FLAG);
     if (unknown.length > 0)
       throw new CommandUsageError(`seed-demo takes only ${ALLOW_PRODUCTION_FLAG}`);
-    if (ctx.config.isProduction && !args.includes(ALLOW_PRODUCTION_FLAG))
+    if (ctx.container.config.isProduction && !args.includes(ALLOW_PRODUCTION_FLAG))
       throw new CommandUsageError(
         'NODE_ENV=production: the demo account and gift code have published credentials; ' +
           `add ${ALLOW_PRODUCTION_FLAG} only for a test deployment`,
       );
-    const seeded = await runSeedSteps(ctx.database, demoSeedSteps);
+    const seeded = await runSeedSteps(ctx.container.database, demoSeedSteps);
     ctx.out(seeded.length > 0 ? `seeded: ${seeded.join(', ')}` : 'demo data already present');
     return 0;
   },

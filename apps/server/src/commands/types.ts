@@ -1,18 +1,9 @@
 // The operator CLI's command shape (`npm run portal -- <command> [args]`, apps/server/src/portal.ts).
-import type { FastifyBaseLogger } from 'fastify';
-import type { GameGateway } from '../adapters/game-gateway/types';
-import type { PaymentProviders } from '../adapters/payments';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
-import type { Clock } from '../lib/clock';
+import type { Container } from '../container';
 
 export interface CommandContext {
-  config: Config;
-  database: Database;
-  gateway: GameGateway;
-  providers: PaymentProviders;
-  clock: Clock;
-  log: FastifyBaseLogger;
+  /** The process's composition root (config, database, services), as the API and worker use. */
+  container: Container;
   /** Writes one line to stdout (results, CSV). */
   out(line: string): void;
 }

@@ -4,8 +4,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** Unix seconds, the wire format for times (ARCHITECTURE.md#contract). */
-export function unixSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { pickLanguage } from '../lib/language';
-import type { UserInfo as PlayerInfo } from '../modules/auth/player.service';
+import type { PlayerInfo } from '../modules/auth/player.service';
 import type { Session } from '../modules/auth/sessions.service';
 import { toValidationIssues } from './envelope';
 

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/database';
-import { testClock, testConfig, type Envelope } from '../helper';
+import { testClock, testConfig, type Envelope } from '../support/helper';
 
 export async function buildSocialApp(
   database: Database,

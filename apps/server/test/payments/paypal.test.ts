@@ -12,7 +12,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
 } from '../../src/adapters/payments/types';
-import { testClock } from '../helper';
+import { testClock } from '../support/helper';
 
 const CLIENT = 'paypal-client';
 const SECRET = 'paypal-secret';

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPaymentProviders } from '../../src/adapters/payments';
 import type { DB } from '../../src/db/schema';
-import { PRODUCTION_SECRETS, testConfig } from '../helper';
+import { PRODUCTION_SECRETS, testConfig } from '../support/helper';
 
 // Never connects: providers only keep the handle until a payment is made.
 const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) });

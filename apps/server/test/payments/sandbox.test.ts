@@ -1,6 +1,6 @@
 // The sandbox payment provider (docs/payments.md): hosted test checkout page, test cards,
 // a signed webhook over real HTTP, replay/tamper/stale rejection, one outcome per payment.
-import { LANGUAGES } from '@hc/contract';
+import { LANGUAGES, toUnixSeconds } from '@hc/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxText } from '../../src/adapters/payments/sandbox-text';
@@ -13,10 +13,9 @@ import {
   type WebhookRequest,
 } from '../../src/adapters/payments/types';
 import type { Database } from '../../src/db/database';
-import { unixSeconds } from '../../src/lib/clock';
 import { installSecurityHeaders } from '../../src/plugins/security';
-import { openTestDatabase, testDatabases } from '../databases';
-import { testClock } from '../helper';
+import { openTestDatabase, testDatabases } from '../support/databases';
+import { testClock } from '../support/helper';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 const SECRET = 'sandbox-test-secret-0123456789';
@@ -187,7 +186,7 @@ describe.each(testDatabases())('sandbox provider on %s', (kind) => {
     await expect(provider.parseWebhook({ ...good, rawBody: tampered })).rejects.toThrow(
       WebhookVerificationError,
     );
-    const t = unixSeconds(clock.now());
+    const t = toUnixSeconds(clock.now());
     const forged = signSandboxPayload('another-secret-0123456789', t, good.rawBody.toString());
     await expect(
       provider.parseWebhook({ headers: { 'x-sandbox-signature': forged }, rawBody: good.rawBody }),

@@ -1,6 +1,7 @@
 // The Stripe provider against a local stub of the Stripe REST endpoints it
 // calls, with the official SDK pointed at it (host/port/protocol); webhooks signed with
 // generateTestHeaderString and verified by constructEvent.
+import { toUnixSeconds } from '@hc/contract';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +12,7 @@ import {
   type CheckoutInput,
   type PaymentProvider,
 } from '../../src/adapters/payments/types';
-import { unixSeconds } from '../../src/lib/clock';
-import { testClock } from '../helper';
+import { testClock } from '../support/helper';
 
 const KEY = 'sk_test_stub_123';
 const WHSEC = 'whsec_test_secret_456';
@@ -129,7 +129,7 @@ describe('stripe provider', () => {
   afterAll(() => new Promise<void>((r) => stub.server.close(() => r())));
   beforeEach(() => void (stub.requests.length = 0));
 
-  function signed(event: object, timestamp = unixSeconds(clock.now()), secret = WHSEC) {
+  function signed(event: object, timestamp = toUnixSeconds(clock.now()), secret = WHSEC) {
     const payload = JSON.stringify(event);
     const header = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
     return { headers: { 'stripe-signature': header }, rawBody: Buffer.from(payload) };
@@ -139,7 +139,7 @@ describe('stripe provider', () => {
     object: 'event',
     type,
     api_version: '2025-01-01',
-    created: unixSeconds(clock.now()),
+    created: toUnixSeconds(clock.now()),
     data: { object: { object: 'checkout.session', ...session } },
   });
 
@@ -271,7 +271,7 @@ describe('stripe provider', () => {
     await expect(provider.parseWebhook({ ...good, rawBody: tampered })).rejects.toThrow(
       WebhookVerificationError,
     );
-    const stale = signed(event, unixSeconds(clock.now()) - 301);
+    const stale = signed(event, toUnixSeconds(clock.now()) - 301);
     await expect(provider.parseWebhook(stale)).rejects.toThrow(/tolerance/);
     await expect(provider.parseWebhook({ headers: {}, rawBody: good.rawBody })).rejects.toThrow(
       WebhookVerificationError,

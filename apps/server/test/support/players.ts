@@ -9,8 +9,9 @@ import { signSandboxPayload } from '../../src/adapters/payments/sandbox-signatur
 import { DEMO_REDEEM_CODE } from '../../src/db/seeds/demo-redeem';
 import { createAccountsRepository } from '../../src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../../src/modules/wallet/wallet.service';
-import { login, makeAccount } from '../auth-fixtures';
-import type { Envelope, TestApp } from '../helper';
+import { login, makeAccount } from './auth-fixtures';
+import { call, type Envelope } from './call';
+import type { TestApp } from './helper';
 
 export const GAME_PACK = 'pack_adventurer';
 export const GAME_PACK_PRICE = 499;
@@ -29,23 +30,6 @@ export interface SeededPlayer {
   identity: IdentityPayload;
   /** HC Point bought for the player (basic), before the epoint order spent some. */
   hcCredit: number;
-}
-
-/** POST a contract call as JSON, with the player's token and the demo game's gameid header. */
-export async function post<R = unknown, D = unknown>(
-  t: TestApp,
-  path: string,
-  body: unknown,
-  token?: string,
-  headers: Record<string, string> = {},
-): Promise<Envelope<R, D> & { status: number }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { ...(token === undefined ? {} : { token }), gameid: '1', ...headers },
-    payload: body as Record<string, unknown>,
-  });
-  return { status: res.statusCode, ...res.json<Envelope<R, D>>() };
 }
 
 /**
@@ -105,13 +89,13 @@ export async function seedPlayer(t: TestApp, tag: string): Promise<SeededPlayer>
   const signedIn = await login(app, config.payloadKey, 'account', a.account, a.password, {
     ip: `10.77.${uid % 250}.${(a.id % 250) + 1}`,
   });
-  expect(signedIn.json.code).toBe(ErrorCode.Ok);
-  const token = signedIn.json.result.token;
+  expect(signedIn.code).toBe(ErrorCode.Ok);
+  const token = signedIn.result.token;
   const roleId = `r-${uid}-1`;
   const createOrder = async (channel: string) => {
-    const created = await post<{ sdk_order_id: string }>(
-      t,
-      api.orderWebCreate.path,
+    const created = await call(
+      t.app,
+      api.orderWebCreate,
       {
         role_id: roleId,
         server_id: 1,
@@ -120,7 +104,7 @@ export async function seedPlayer(t: TestApp, tag: string): Promise<SeededPlayer>
         role_name: '',
         server_name: '',
       },
-      token,
+      { token, gameId: 1 },
     );
     expect(created.code).toBe(ErrorCode.Ok);
     return created.result.sdk_order_id;
@@ -139,21 +123,26 @@ export async function seedPlayer(t: TestApp, tag: string): Promise<SeededPlayer>
     }),
   );
   const paidEpoint = await createOrder('epoint');
-  const paid = await post(t, api.paymentOrderEpointPay.path, { paymentId: paidEpoint }, token);
+  const paid = await call(
+    t.app,
+    api.paymentOrderEpointPay,
+    { paymentId: paidEpoint },
+    { token, gameId: 1 },
+  );
   expect(paid.code).toBe(ErrorCode.Ok);
   const identity = identityFor(tag);
-  const saved = await post(
-    t,
-    api.identitySave.path,
+  const saved = await call(
+    t.app,
+    api.identitySave,
     { data: await encryptPayload(config.payloadKey, JSON.stringify(identity)) },
-    token,
+    { token, gameId: 1 },
   );
   expect(saved.code).toBe(ErrorCode.Ok);
-  const redeemed = await post(
-    t,
-    api.redeemCode.path,
+  const redeemed = await call(
+    t.app,
+    api.redeemCode,
     { code: DEMO_REDEEM_CODE, server_id: 1, role_id: roleId },
-    token,
+    { token, gameId: 1 },
   );
   expect(redeemed.code).toBe(ErrorCode.Ok);
   return {

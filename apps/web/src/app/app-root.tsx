@@ -5,7 +5,7 @@ import { GlobalLoader } from '../components/ui/global-loader';
 import { Notices } from '../components/ui/notices';
 import { SkipLink } from '../components/ui/skip-link';
 import { SessionBridge } from '../features/session/components/session-bridge';
-import { useEpointSync } from '../features/session/hooks/use-epoint-sync';
+import { useHcPointSync } from '../features/session/hooks/use-hc-point-sync';
 import { useAppState, useIsAppLoading } from '../lib/app-store';
 import { isIosUserAgent } from '../lib/device';
 import { useAnalytics } from '../lib/analytics/use-analytics';
@@ -17,7 +17,7 @@ import { useViewport } from './hooks/use-viewport';
 export function AppRoot() {
   useViewport();
   useDocumentTitle();
-  useEpointSync();
+  useHcPointSync();
   useDropConsumedParams();
   useAnalytics();
   const loading = useIsAppLoading();

@@ -1,6 +1,6 @@
 // Start-up (docs/product/routes-and-screens.md#app-state): config and user info in parallel; `loading` goes false when both
 // have settled, whatever their outcome, so the docs/product/routes-and-screens.md#visitors-and-permissions route check can run.
-import { fetchSiteConfig } from '../features/settings/api/get-site-config';
+import { fetchSiteConfig } from '../features/system/api/get-site-config';
 import { loadUserInfoWithHandover } from '../features/session/api/handover';
 import { handleAppleReturn } from '../features/auth/utils/apple-return';
 import { anonymousUser, appStore } from '../lib/app-store';

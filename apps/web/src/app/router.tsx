@@ -85,12 +85,12 @@ function mainChildren(): RouteObject[] {
         {
           path: 'recharge',
           handle: handle('recharge', 'recharge'),
-          lazy: lazyRoute(() => import('./routes/recharge')),
+          lazy: lazyRoute(() => import('./routes/topup')),
         },
         {
           path: 'recharge/detail/:id',
           handle: handle('rechargeDetail', 'recharge'),
-          lazy: lazyRoute(() => import('./routes/recharge-detail')),
+          lazy: lazyRoute(() => import('./routes/order-detail')),
         },
         {
           path: 'account/user',
@@ -100,12 +100,12 @@ function mainChildren(): RouteObject[] {
         {
           path: 'account/recharge',
           handle: handle('accountRecharge', 'account'),
-          lazy: lazyRoute(() => import('./routes/account-recharge')),
+          lazy: lazyRoute(() => import('./routes/account-topup-history')),
         },
         {
           path: 'account/epoint',
           handle: handle('accountEpoint', 'account'),
-          lazy: lazyRoute(() => import('./routes/account-epoint')),
+          lazy: lazyRoute(() => import('./routes/account-hc-point')),
         },
       ],
     },

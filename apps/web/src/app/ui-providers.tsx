@@ -6,14 +6,14 @@ import { DatesProvider } from '@mantine/dates';
 import { use, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_SETTINGS } from '../lib/language-settings';
-import { isLanguage } from '../lib/resolve-language';
+import { languageOrFallback } from '../lib/resolve-language';
 import { localizedTheme } from './theme/localized-theme';
 import { UiEnvContext } from './ui-env';
 
 export function UiProviders({ children }: { children: ReactNode }) {
   const env = use(UiEnvContext);
   const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en-US';
+  const language = languageOrFallback(i18n.language);
   const settings = LANGUAGE_SETTINGS[language];
   const mantineTheme = useMemo(() => localizedTheme(t, language), [t, language]);
 

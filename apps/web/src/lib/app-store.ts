@@ -30,12 +30,12 @@ export interface AppState {
   /** Key of the page shown (route handle `page`), for menu highlighting and analytics. */
   activePage: string;
   /** State of the ePointNum load (docs/product/hc-point.md#balance, docs/product/errors.md#outcome-and-failure-messages): 'failed' shows getEPointOverageFail. */
-  ePointStatus: EPointStatus;
-  /** Bumped by refreshEPoint(); the e-point sync reloads the balance when it changes. */
-  ePointRevision: number;
+  hcPointStatus: HcPointStatus;
+  /** Bumped by refreshHcPoint(); the HC Point sync (useHcPointSync) reloads the balance when it changes. */
+  hcPointRevision: number;
 }
 
-export type EPointStatus = 'idle' | 'loading' | 'ready' | 'failed';
+export type HcPointStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 export const anonymousUser: UserInfo = {
   login: false,
@@ -57,8 +57,8 @@ function initialState(): AppState {
     loading: true,
     isMobile: false,
     activePage: '',
-    ePointStatus: 'idle',
-    ePointRevision: 0,
+    hcPointStatus: 'idle',
+    hcPointRevision: 0,
   };
 }
 
@@ -85,7 +85,7 @@ export const appStore = {
   setUserInfo: (patch: Partial<UserInfo>): void =>
     setState((s) => ({ userInfo: { ...s.userInfo, ...patch } })),
   /** Reload ePointNum (after a payment, on the account pages); docs/product/hc-point.md#balance. */
-  refreshEPoint: (): void => setState((s) => ({ ePointRevision: s.ePointRevision + 1 })),
+  refreshHcPoint: (): void => setState((s) => ({ hcPointRevision: s.hcPointRevision + 1 })),
   /** Tests only: back to the start-up state. */
   reset: (): void => {
     state = initialState();
@@ -106,9 +106,9 @@ export const useUserInfo = (): UserInfo => useAppState((s) => s.userInfo);
 export const useSiteConfig = (): SiteConfig | null => useAppState((s) => s.config);
 export const useIsMobile = (): boolean => useAppState((s) => s.isMobile);
 export const useIsAppLoading = (): boolean => useAppState((s) => s.loading);
-export const useEPointStatus = (): EPointStatus => useAppState((s) => s.ePointStatus);
+export const useHcPointStatus = (): HcPointStatus => useAppState((s) => s.hcPointStatus);
 /** docs/product/hc-point.md#balance: reload the HC Point balance of the signed-in game account. */
-export const refreshEPoint = (): void => appStore.refreshEPoint();
+export const refreshHcPoint = (): void => appStore.refreshHcPoint();
 
 /** Site title from /api/setting/init, "HC Portal" until it loads (docs/product/routes-and-screens.md#page-titles). */
 export const DEFAULT_SITE_TITLE = 'HC Portal';

@@ -1,6 +1,7 @@
-// Display helpers shared by the top-up and account screens: money from integer minor units
-// (ARCHITECTURE.md#contract), numbers and times (Unix seconds on the wire) in the UI language, and the colour
-// of an order status tag (docs/product/top-up.md#order-statuses, docs/product/top-up.md#order-lifecycle).
+// Display helpers shared by the feature screens: money from integer minor units
+// (ARCHITECTURE.md#contract), numbers, and times (Unix seconds on the wire) in the UI language,
+// and the colour of an order status tag (docs/product/top-up.md#order-statuses,
+// docs/product/top-up.md#order-lifecycle). The one place the web formats these.
 import type { OrderDisplayStatus } from '@hc/contract';
 
 /** 499 + "USD" -> "$4.99" in the UI language; the currency's own fraction digits are used. */
@@ -18,16 +19,41 @@ export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);
 }
 
-/** Unix seconds -> a localized date and time. */
-export function formatTime(
+/**
+ * How a time is shown: `date` a calendar date (articles, pages), `dateTime` with the time of day
+ * (order detail), `dateShortTime` without the seconds (record lists).
+ */
+export type TimeStyle = 'date' | 'dateTime' | 'dateShortTime';
+
+const TIME_OPTIONS: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: 'medium' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'medium' },
+  dateShortTime: { dateStyle: 'medium', timeStyle: 'short' },
+};
+
+// One formatter per language and style: building an Intl.DateTimeFormat costs far more than
+// using one (it showed in the home page's start-up profile, docs/frontend-budgets.md).
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+const fromUnixSeconds = (seconds: number): Date => new Date(seconds * 1000);
+
+/** Unix seconds -> a localized date (and time of day, by `style`). */
+export function formatUnixSeconds(
   seconds: number,
   language: string,
-  timeStyle: 'medium' | 'short' = 'medium',
+  style: TimeStyle = 'dateTime',
 ): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle }).format(
-    new Date(seconds * 1000),
-  );
+  const key = `${language}|${style}`;
+  let formatter = timeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, TIME_OPTIONS[style]);
+    timeFormatters.set(key, formatter);
+  }
+  return formatter.format(fromUnixSeconds(seconds));
 }
+
+/** Unix seconds -> ISO 8601, for `<time dateTime>`. */
+export const unixSecondsToIso = (seconds: number): string => fromUnixSeconds(seconds).toISOString();
 
 const tones: Record<OrderDisplayStatus, string> = {
   unpaid: 'orange',

@@ -8,7 +8,7 @@ import type { BackendModule, i18n as I18n, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setRequestLanguage } from './request-context';
 import { applyDayjsLocale } from './dates-locale';
-import { isLanguage, resolveLanguage } from './resolve-language';
+import { isLanguage, languageOrFallback, resolveLanguage } from './resolve-language';
 import { storage } from './storage';
 
 /** Add a namespace: create src/locales/<lang>/<ns>.json for all nine languages, list it here. */
@@ -89,8 +89,7 @@ export function initI18n(language: Language = detectLanguage()): Promise<void> {
 }
 
 export function currentLanguage(): Language {
-  const language = instance?.resolvedLanguage ?? instance?.language;
-  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
+  return languageOrFallback(instance?.resolvedLanguage ?? instance?.language);
 }
 
 /** Switches the UI language once its texts and date locale are loaded, and remembers it. */

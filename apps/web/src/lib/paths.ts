@@ -1,4 +1,6 @@
 // The route table of docs/product/routes-and-screens.md#redirect-routes as path builders: links and redirects use these, never literals.
+// The builders carry the glossary's names (top-up, HC Point); the browser routes keep `recharge`
+// and `epoint` (fixed, docs/glossary.md).
 
 export const paths = {
   root: '/',
@@ -6,12 +8,11 @@ export const paths = {
   forbidden: '/403',
   main: '/main',
   home: '/main/home',
-  recharge: '/main/recharge',
-  rechargeDetail: (id: string | number) =>
-    `/main/recharge/detail/${encodeURIComponent(String(id))}`,
+  topup: '/main/recharge',
+  orderDetail: (id: string | number) => `/main/recharge/detail/${encodeURIComponent(String(id))}`,
   accountUser: '/main/account/user',
-  accountRecharge: '/main/account/recharge',
-  accountEpoint: '/main/account/epoint',
+  accountTopupHistory: '/main/account/recharge',
+  accountHcPoint: '/main/account/epoint',
   event: '/main/event',
   eventDetail: (id: string | number) => `/main/event/detail/${encodeURIComponent(String(id))}`,
   account: '/account',

@@ -12,6 +12,7 @@ import {
   gatewayTakebackResultSchema,
   type GatewayCallName,
   type GatewayDeliverRequest,
+  toUnixSeconds,
 } from '@hc/contract';
 import type { z } from 'zod';
 import { signGatewayRequestNode } from './sign';
@@ -138,7 +139,7 @@ function neverSent(err: unknown): boolean {
 
 export function createGameGateway(options: GameGatewayOptions): GameGateway {
   const doFetch = options.fetch ?? globalThis.fetch;
-  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const nowSeconds = options.nowSeconds ?? (() => toUnixSeconds(Date.now()));
   const nowMs = options.nowMs ?? Date.now;
   const serverLists = sharedCalls<GatewayServer[]>(options.serverListCacheMs ?? 0, nowMs);
   const roleLists = sharedCalls<GatewayRole[]>(options.rolesCacheMs ?? 0, nowMs);

@@ -1,5 +1,6 @@
 // Sign in with Apple's client secret: an ES256 JWT signed with the team's .p8 key
 // (iss = team id, sub = Services ID, aud = Apple's issuer), made fresh for each use.
+import { toUnixSeconds } from '@hc/contract';
 import { importPKCS8, SignJWT } from 'jose';
 
 export interface AppleSecretOptions {
@@ -19,7 +20,7 @@ export function createAppleClientSecret(options: AppleSecretOptions): () => Prom
   let key: ReturnType<typeof importPKCS8> | undefined;
   return async () => {
     key ??= importPKCS8(options.privateKey, 'ES256');
-    const iat = Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
+    const iat = toUnixSeconds(options.now?.() ?? new Date());
     return new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid: options.keyId })
       .setIssuer(options.teamId)

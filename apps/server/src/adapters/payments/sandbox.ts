@@ -1,13 +1,15 @@
 // The built-in sandbox payment provider (docs/payments.md): a hosted test checkout page at
 // /pay/sandbox/:id and Stripe-like signed webhooks sent to the portal over real HTTP, so
 // `npm start` and the e2e tests exercise the same path as a real provider.
+import { toUnixSeconds } from '@hc/contract';
 import { randomBytes } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { systemClock, unixSeconds, type Clock } from '../../lib/clock';
+import { systemClock, type Clock } from '../../lib/clock';
+
 import { pickLanguage } from '../../lib/language';
 import { sandboxCardOutcome, type CardOutcome } from './sandbox-cards';
 import {
@@ -124,7 +126,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       // Re-signed per attempt, as real providers do: the timestamp is the sending time.
       const signature = signSandboxPayload(
         options.webhookSecret,
-        unixSeconds(clock.now()),
+        toUnixSeconds(clock.now()),
         rawBody,
       );
       try {
@@ -214,7 +216,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         options.webhookSecret,
         Array.isArray(header) ? header[0] : header,
         req.rawBody,
-        unixSeconds(clock.now()),
+        toUnixSeconds(clock.now()),
       );
       if (check !== 'ok')
         return Promise.reject(new WebhookVerificationError(`sandbox signature ${check}`));

@@ -1,7 +1,7 @@
 // The Twilio-shaped SMS adapter against a local server speaking Messages.json: path, basic
 // auth and form fields; a refused request becomes an SmsError (SystemBusy for the caller).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwilio, TWILIO } from '../../../test/auth-fixtures';
+import { startTwilio, TWILIO } from '../../../test/support/auth-fixtures';
 import { createTwilioSms, SmsError } from './sms';
 
 describe('Twilio SMS adapter', () => {

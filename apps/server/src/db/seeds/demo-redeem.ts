@@ -1,8 +1,8 @@
 // The demo gift code: `WELCOME2026`, a shared code of the demo game that every
 // account can redeem once, for the seeded Starter Pack (60 Gems, 5,000 Gold, 1 Summon Scroll).
 // No expiry and no total cap. Shared codes are meant to be public, so this one is a word.
-import { createRedeemRepository } from '../../modules/gift-codes/gift-codes.repository';
-import { createRedeemBatch } from '../../modules/gift-codes/gift-codes.service';
+import { createGiftCodesRepository } from '../../modules/gift-codes/gift-codes.repository';
+import { createGiftCodeBatch } from '../../modules/gift-codes/gift-codes.service';
 import type { SeedStep } from '../seed';
 
 const GAME_ID = 1; // DEMO_GAME_ID (demo.ts imports this file, so the value is repeated here)
@@ -13,14 +13,14 @@ const DEMO_REDEEM_PACK = 'pack_starter';
 export const demoRedeem: SeedStep = {
   name: 'demo-redeem',
   isNeeded: async (db) => {
-    const repo = createRedeemRepository();
+    const repo = createGiftCodesRepository(db);
     return (
-      (await repo.countBatches(db)) === 0 &&
-      (await repo.packByGoodsId(db, GAME_ID, DEMO_REDEEM_PACK)) !== undefined
+      (await repo.countBatches()) === 0 &&
+      (await repo.packByGoodsId(GAME_ID, DEMO_REDEEM_PACK)) !== undefined
     );
   },
   async run(db) {
-    await createRedeemBatch(
+    await createGiftCodeBatch(
       db,
       {
         gameId: GAME_ID,

@@ -4,7 +4,7 @@ import { ANALYTICS_LIMITS, analyticsDeviceIdSchema, api, ErrorCode } from '@hc/c
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerCall } from '../../plugins/register-call';
-import type { AnalyticsService } from './analytics.service';
+import type { Container } from '../../container';
 
 /**
  * Largest collect body (64 KiB, independent of BODY_LIMIT_BYTES): the payload's JSON text
@@ -13,11 +13,8 @@ import type { AnalyticsService } from './analytics.service';
  */
 export const COLLECT_BODY_LIMIT = 2 * ANALYTICS_LIMITS.maxPayloadChars;
 
-export function registerAnalyticsRoutes(
-  app: FastifyInstance,
-  deps: { analytics: AnalyticsService; devReadRoute: boolean },
-): void {
-  const { analytics } = deps;
+export function register(app: FastifyInstance, c: Container): void {
+  const { analytics, config } = c;
 
   // The account comes from the request's portal session (`token`), never from the page's word.
   registerCall(app, api.analyticsSession, ({ body, req, session }) =>
@@ -44,7 +41,7 @@ export function registerAnalyticsRoutes(
     done();
   });
 
-  if (deps.devReadRoute) {
+  if (config.devOutbox && !config.isProduction) {
     // Development only (DEV_OUTBOX, never production): what the collector stored for a device.
     app.get<{ Querystring: { device_id?: string } }>('/dev/analytics.json', async (req, reply) => {
       const deviceId = analyticsDeviceIdSchema.safeParse(req.query.device_id);

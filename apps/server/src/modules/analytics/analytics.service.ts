@@ -18,12 +18,14 @@ import {
   type AnalyticsCollectResult,
   type AnalyticsEvent,
   type AnalyticsSession,
+  toUnixSeconds,
 } from '@hc/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { AnalyticsEventsTable, DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { unixSeconds, type Clock } from '../../lib/clock';
+import { type Clock } from '../../lib/clock';
+
 import type { RateCounter } from '../../lib/rate-counter';
 import { refuseNul } from '../../plugins/input-guard';
 import { deriveSessionKey, newSid, verifyBatchSignature } from './analytics.signing';
@@ -101,7 +103,7 @@ export function createAnalyticsService(deps: {
     ): Promise<AnalyticsSession> {
       await limit(`ip:${ip}`, ANALYTICS_SESSIONS_PER_IP_PER_MINUTE);
       const now = clock.now();
-      const nowS = unixSeconds(now);
+      const nowS = toUnixSeconds(now);
       const expiresAt = nowS + sessionSeconds;
       const sid = newSid(expiresAt);
       await db
@@ -148,7 +150,7 @@ export function createAnalyticsService(deps: {
         });
       const batch = parsed.data;
       const now = clock.now();
-      const nowS = unixSeconds(now);
+      const nowS = toUnixSeconds(now);
       const signed = verifyBatchSignature({
         secret: config.analytics.signingSecret,
         sid: batch.sid,
@@ -254,11 +256,11 @@ export function createAnalyticsService(deps: {
           id: Number(r.id),
           event: r.event,
           seq: r.seq,
-          ts: unixSeconds(r.event_at),
+          ts: toUnixSeconds(r.event_at),
           page: r.page,
           device_id: r.device_id,
           sid: r.sid,
-          received_at: unixSeconds(r.received_at),
+          received_at: toUnixSeconds(r.received_at),
         };
         const optional = {
           page_duration: r.page_duration,

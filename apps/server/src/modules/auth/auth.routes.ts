@@ -1,30 +1,23 @@
-// Routes of the sign-in calls (docs/product/api.md#sign-in-and-session-calls /api/user/*): login, hctoken exchange, logout, code
-// sending, password reset, sdk ticket. Business rules live in the services.
-import { api } from '@hc/contract';
+// Routes of the sign-in calls (docs/product/api.md#sign-in-and-session-calls /api/user/*): login,
+// hctoken exchange, logout, user info, code sending, password reset, sdk ticket. Business rules live in the services.
+import { api, toUnixSeconds } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
-import type { AccountsRepository } from './accounts.repository';
-import type { CodeService } from './verification-codes.service';
-import type { HandoverService } from './handover.service';
-import type { SessionService } from './sessions.service';
-import type { LoginService } from './login.service';
-import type { ResetService } from './reset.service';
-import type { Clock } from '../../lib/clock';
-import { unixSeconds } from '../../lib/clock';
+import type { Container } from '../../container';
+import { createAccountsRepository } from './accounts.repository';
 
-export interface AuthRouteDeps {
-  login: LoginService;
-  reset: ResetService;
-  codes: CodeService;
-  sessions: SessionService;
-  handover: HandoverService;
-  accounts: AccountsRepository;
-  /** Whether the IP signed in to the account before (login throttle). */
-  isTrustedIp: (accountId: number, ip: string) => Promise<boolean>;
-  clock: Clock;
-}
-
-export function registerAuthRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
+export function registerAuthRoutes(app: FastifyInstance, c: Container): void {
+  const d = {
+    login: c.login,
+    reset: c.reset,
+    codes: c.codes,
+    sessions: c.sessions,
+    handover: c.handover,
+    clock: c.clock,
+    accounts: createAccountsRepository(c.db),
+    /** Whether the IP signed in to the account before (login throttle). */
+    isTrustedIp: c.loginThrottle.isTrustedIp,
+  };
   registerCall(app, api.userLogin, ({ body, req }) => d.login.login(body, req.ip));
 
   registerCall(app, api.userTmpWebTokenLogin, ({ body }) => d.login.exchangeTicket(body.token));
@@ -37,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, d: AuthRouteDeps): void
   registerCall(app, api.userSdkTicketGet, async ({ body, session }) => {
     const issuedAt = d.clock.now();
     const ticket = await d.login.issueSdkTicket(session.accountId, body.uid);
-    return { ticket, expires_ts: unixSeconds(d.handover.expiryOf(issuedAt)) };
+    return { ticket, expires_ts: toUnixSeconds(d.handover.expiryOf(issuedAt)) };
   });
 
   registerCall(app, api.userEmailCodeSend, async ({ body, req }) => {
@@ -63,6 +56,9 @@ export function registerAuthRoutes(app: FastifyInstance, d: AuthRouteDeps): void
       trustedIp: account !== undefined && (await d.isTrustedIp(account.id, req.ip)),
     });
   });
+
+  // Who is signed in, and the game account the request is about (docs/product/session.md#user-info).
+  registerCall(app, api.userUinfo, ({ player }) => player());
 
   registerCall(app, api.userEmailPswReset, ({ body }) => d.reset.reset('email', body.data));
   registerCall(app, api.userPhonePswReset, ({ body }) => d.reset.reset('phone', body.data));

@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
 import { createAccountsRepository, type AccountRow } from './accounts.repository';
-import type { CodeService } from './verification-codes.service';
+import type { VerificationCodeService } from './verification-codes.service';
 import type { HandoverService } from './handover.service';
 import type { SessionService } from './sessions.service';
 import { decryptOrInvalid } from './payload';
@@ -19,7 +19,7 @@ type LoginBody = z.output<typeof loginBodySchema>;
 export interface LoginServiceDeps {
   db: Kysely<DB>;
   sessions: SessionService;
-  codes: CodeService;
+  codes: VerificationCodeService;
   handover: HandoverService;
   throttle: LoginThrottle;
   payloadKey: string;

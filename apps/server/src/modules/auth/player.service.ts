@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { createAccountsRepository } from './accounts.repository';
 import type { Session } from './sessions.service';
 
-export interface UserInfo {
+export interface PlayerInfo {
   login: boolean;
   isInit: boolean;
   accid: number | null;
@@ -15,7 +15,7 @@ export interface UserInfo {
   customer_service: string | null;
 }
 
-const anonymous: UserInfo = {
+const anonymous: PlayerInfo = {
   login: false,
   // isInit: the user info has been loaded (docs/product/routes-and-screens.md#visitors-and-permissions: the 403 view waits for it), for anonymous too.
   isInit: true,
@@ -36,10 +36,10 @@ export function createPlayerService(deps: { db: Kysely<DB>; customerServiceUrl: 
      * the `gameid` header (else the first bound game). userId is the game account id (docs/product/api.md#request-headers
      * "E-point balance query: userId (game account id)").
      */
-    async currentUser(
+    async current(
       session: Session | null,
       requestedGameId: number | undefined,
-    ): Promise<UserInfo> {
+    ): Promise<PlayerInfo> {
       if (session === null) return anonymous;
       // One query for the account and its game accounts (was two; ADR 0023 follow-up). The
       // session lookup itself stays a plain index read: joining these into it made it several

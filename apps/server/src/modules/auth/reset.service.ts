@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { createAccountsRepository } from './accounts.repository';
-import type { CodeService } from './verification-codes.service';
+import type { VerificationCodeService } from './verification-codes.service';
 import type { SessionService } from './sessions.service';
 import { isCommonPassword } from './common-passwords';
 import { decryptJsonOrInvalid } from './payload';
@@ -24,7 +24,7 @@ const payloadShape = z.object({
 
 export function createResetService(deps: {
   db: Kysely<DB>;
-  codes: CodeService;
+  codes: VerificationCodeService;
   sessions: SessionService;
   payloadKey: string;
 }) {

@@ -17,6 +17,7 @@ export interface IdentityRow {
   name: string | null;
 }
 
+/** `db` is the pool or a transaction (ADR 0037). */
 export function createSocialRepository(db: Kysely<DB>) {
   return {
     async saveState(stateHash: string, state: PendingState, now: Date): Promise<void> {
@@ -77,7 +78,10 @@ export function createSocialRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** A new password-less account with the identity, in one transaction; returns its id. */
+    /**
+     * A new password-less account with the identity; returns its id. Two statements: call it on
+     * a repository built from a transaction (ADR 0037).
+     */
     async createAccountWithIdentity(input: {
       account: string;
       provider: SocialProvider;
@@ -86,25 +90,23 @@ export function createSocialRepository(db: Kysely<DB>) {
       email: string | null;
       now: Date;
     }): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const account = await trx
-          .insertInto('accounts')
-          .values({ account: input.account, email: null, phone: null, password_hash: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('social_identities')
-          .values({
-            provider: input.provider,
-            subject: input.subject,
-            account_id: account.id,
-            name: input.name,
-            email: input.email,
-            last_login_at: input.now,
-          })
-          .execute();
-        return Number(account.id);
-      });
+      const account = await db
+        .insertInto('accounts')
+        .values({ account: input.account, email: null, phone: null, password_hash: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('social_identities')
+        .values({
+          provider: input.provider,
+          subject: input.subject,
+          account_id: account.id,
+          name: input.name,
+          email: input.email,
+          last_login_at: input.now,
+        })
+        .execute();
+      return Number(account.id);
     },
   };
 }

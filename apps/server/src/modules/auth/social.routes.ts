@@ -4,7 +4,8 @@ import { parse as parseQuery } from 'node:querystring';
 import { api } from '@hc/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
-import { STATE_TTL_MS, type SocialService } from './social.service';
+import type { Container } from '../../container';
+import { STATE_TTL_MS } from './social.service';
 
 /**
  * The cookie that binds a sign-in's state to the browser that started it (login CSRF: someone
@@ -18,12 +19,6 @@ export const BINDING_COOKIE = 'hc_oauth_binding';
 export interface BindingCookieOptions {
   /** PUBLIC_BASE_URL is https. */
   secure: boolean;
-}
-
-export interface WechatInfo {
-  appId: string | null;
-  /** Our start route (it adds the state), or null when WeChat is not configured. */
-  startUrl: string | null;
 }
 
 function toSearchParams(input: unknown): URLSearchParams {
@@ -74,12 +69,15 @@ function redirect(reply: FastifyReply, location: string): FastifyReply {
     .redirect(location, 302);
 }
 
-export function registerSocialRoutes(
-  app: FastifyInstance,
-  social: SocialService,
-  wechat: WechatInfo,
-  cookie: BindingCookieOptions,
-): void {
+export function registerSocialRoutes(app: FastifyInstance, c: Container): void {
+  const { social } = c;
+  const { publicBaseUrl } = c.config;
+  const cookie: BindingCookieOptions = { secure: publicBaseUrl.startsWith('https:') };
+  const wechat = {
+    appId: c.config.social.wechat?.appId ?? null,
+    /** Our start route (it adds the state), or null when WeChat is not configured. */
+    startUrl: c.config.social.wechat ? `${publicBaseUrl}/api/oauth/wechat/start` : null,
+  };
   /** The callback answer: the binding cookie is single use too, so it is always cleared. */
   const finish = (reply: FastifyReply, provider: string, location: string) =>
     redirect(reply.header('set-cookie', bindingCookie(provider, '', 0, cookie)), location);

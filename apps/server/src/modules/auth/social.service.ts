@@ -82,14 +82,18 @@ export function createSocialService(deps: SocialServiceDeps) {
     if (!deps.signup) return null;
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        return await repo.createAccountWithIdentity({
-          account: `${provider}_${randomBytes(5).toString('hex')}`,
-          provider,
-          subject: profile.subject,
-          name: profile.name,
-          email: profile.email,
-          now,
-        });
+        const account = `${provider}_${randomBytes(5).toString('hex')}`;
+        // The account and its identity in one transaction.
+        return await deps.db.transaction().execute((trx) =>
+          createSocialRepository(trx).createAccountWithIdentity({
+            account,
+            provider,
+            subject: profile.subject,
+            name: profile.name,
+            email: profile.email,
+            now,
+          }),
+        );
       } catch (error) {
         // A concurrent first sign-in of the same subject won: use its account.
         const raced = await repo.findIdentity(provider, profile.subject);

@@ -79,7 +79,7 @@ export function normaliseDestination(channel: CodeChannel, destination: string):
   return channel === 'email' ? destination.trim().toLowerCase() : destination.trim();
 }
 
-export function createCodeService(deps: CodeServiceDeps) {
+export function createVerificationCodeService(deps: CodeServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const { db } = deps;
   const hmac = (channel: CodeChannel, dest: string, purpose: CodePurpose, code: string) =>
@@ -222,4 +222,4 @@ export function createCodeService(deps: CodeServiceDeps) {
   };
 }
 
-export type CodeService = ReturnType<typeof createCodeService>;
+export type VerificationCodeService = ReturnType<typeof createVerificationCodeService>;

@@ -11,6 +11,8 @@ import {
   type Language,
   type PayChannel,
   type Product,
+  inLanguage,
+  toUnixSeconds,
 } from '@hc/contract';
 import type { rebateInfoResultSchema } from '@hc/contract';
 import type { Kysely } from 'kysely';
@@ -36,12 +38,7 @@ export const CATALOG_CACHE_TTL_MS = 30_000;
 
 /** Text in `language`, else en-US (docs/product/languages.md#fallback), else any language, else ''. */
 export function localized(texts: LocalizedText, language: string): string {
-  return (
-    texts[language] ??
-    texts[FALLBACK_LANGUAGE] ??
-    Object.values(texts).find((t) => t !== undefined) ??
-    ''
-  );
+  return inLanguage(texts, language) ?? '';
 }
 
 /** The product's name in `language` (en-US fallback); the cp_goods_id if it has no name. */
@@ -129,7 +126,7 @@ export function payChannelsFor(
 
 /** The docs/product/top-up.md#items on the wire; a rebate is shown only until its end. */
 export function toWireProduct(product: ProductRow, language: string, now: Date): Product {
-  const nowTs = Math.floor(now.getTime() / 1000);
+  const nowTs = toUnixSeconds(now);
   const rebate =
     product.rebate !== null && (product.rebate.end_ts === null || product.rebate.end_ts > nowTs)
       ? product.rebate
@@ -164,7 +161,7 @@ export async function findProduct(
   return row && { ...row, name: productName(row, language) };
 }
 
-const toTs = (d: Date | null) => (d === null ? null : Math.floor(d.getTime() / 1000));
+const toTs = (d: Date | null) => (d === null ? null : toUnixSeconds(d));
 
 export function createCatalogService(deps: { db: Kysely<DB>; clock: Clock; cacheTtlMs?: number }) {
   const repo = createCatalogRepository(deps.db);

@@ -1,75 +1,41 @@
-// Routes of the reading side (docs/product/api.md#content-calls): /api/setting/webHomeConfJodo, /api/game/info/content/:id,
-// /api/setting/webArticle, /api/setting/webArticleDetail, /api/setting/page (footer pages), and
-// the character calls /api/character/info/select and /api/character/game/info.
+// The reading side (docs/product/api.md#content-calls): /api/setting/webHomeConfJodo,
+// /api/game/info/content/:id, /api/setting/webArticle, /api/setting/webArticleDetail and
+// /api/setting/page (footer pages).
 import { api } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { GameGateway } from '../../adapters/game-gateway/types';
-import type { Config } from '../../config';
-import type { DB } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { pickLanguage } from '../../lib/language';
+import type { Container } from '../../container';
 import { registerCall } from '../../plugins/register-call';
-import { gameIdOf } from '../auth/player.routes';
-import type { PlayerService } from '../auth/player.service';
-import { createCharacterService } from '../games/character.service';
-import { createContentService, type ContentService } from './content.service';
 
-export function registerContentRoutes(
-  app: FastifyInstance,
-  deps: {
-    db: Kysely<DB>;
-    config: Pick<Config, 'publicBaseUrl'>;
-    clock: Clock;
-    gateway: GameGateway;
-    users: PlayerService;
-  },
-): ContentService {
-  const content = createContentService({
-    db: deps.db,
-    clock: deps.clock,
-    publicBaseUrl: deps.config.publicBaseUrl,
-  });
-  const characters = createCharacterService(deps);
+export function register(app: FastifyInstance, c: Container): void {
+  const { content } = c;
 
-  registerCall(app, api.settingWebHomeConfJodo, async ({ headers, req }) =>
-    content.homeConf(await content.gameOf(gameIdOf(headers.gameid)), pickLanguage(req.headers)),
+  registerCall(app, api.settingWebHomeConfJodo, async ({ gameId, language }) =>
+    content.homeConf(await content.gameOf(gameId), language),
   );
 
-  registerCall(app, api.gameInfoContent, async ({ params, req }) =>
-    content.block(params.id, pickLanguage(req.headers)),
+  registerCall(app, api.gameInfoContent, async ({ params, language }) =>
+    content.block(params.id, language),
   );
 
   // Without a gameid header every game's articles are listed; with one, that game's and the
   // site-wide ones.
-  registerCall(app, api.settingWebArticle, async ({ body, headers, req }) => {
-    const gameId = gameIdOf(headers.gameid);
-    return content.articles(
+  registerCall(app, api.settingWebArticle, async ({ body, gameId, language }) =>
+    content.articles(
       {
         page: body.page,
         size: body.size,
         ...(body.type === undefined ? {} : { type: body.type }),
         ...(gameId === undefined ? {} : { gameId }),
       },
-      pickLanguage(req.headers),
-    );
-  });
-
-  registerCall(app, api.settingWebArticleDetail, async ({ body, req }) =>
-    content.article(body.id, pickLanguage(req.headers)),
+      language,
+    ),
   );
 
-  registerCall(app, api.settingPage, async ({ body, req }) =>
-    content.page(body.slug, pickLanguage(req.headers)),
+  registerCall(app, api.settingWebArticleDetail, async ({ body, language }) =>
+    content.article(body.id, language),
   );
 
-  registerCall(app, api.characterInfoSelect, async ({ session, headers, body, req }) =>
-    characters.select(session, gameIdOf(headers.gameid), body, req.log),
+  registerCall(app, api.settingPage, async ({ body, language }) =>
+    content.page(body.slug, language),
   );
-
-  registerCall(app, api.characterGameInfo, async ({ session }) => ({
-    list: await characters.boundGames(session.accountId),
-  }));
-
-  return content;
 }

@@ -3,7 +3,6 @@
 // language with en-US fallback (docs/product/constants.md#stored-keys). Stored HTML is sanitised again before it is served.
 import {
   ErrorCode,
-  FALLBACK_LANGUAGE,
   type Article,
   type ArticleSummary,
   type ArticleTypeValue,
@@ -12,21 +11,16 @@ import {
   type Language,
   type SitePage,
   type SitePageSlug,
+  inLanguage,
+  toUnixSeconds,
 } from '@hc/contract';
 import type { Kysely } from 'kysely';
-import type { DB, LocalizedDoc } from '../../db/schema';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { plainTextExcerpt, sanitizeHtml } from '../../lib/sanitize-html';
 import { createGamesRepository } from '../games/games.repository';
 import { createContentRepository, type DocText } from './content.repository';
-
-const toSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-/** The text in `language`, else en-US (docs/product/languages.md#fallback), else any language there is. */
-export function localize(texts: LocalizedDoc, language: Language): DocText | undefined {
-  return texts[language] ?? texts[FALLBACK_LANGUAGE] ?? Object.values(texts).find(Boolean);
-}
 
 /** A served text: title plain, content sanitised once more. */
 function served(doc: DocText | undefined): { title: string; content: string; summary: string } {
@@ -62,7 +56,7 @@ export function createContentService(deps: {
       if (game === undefined) throw new AppError(ErrorCode.NotFound);
       const [home, blocks] = await Promise.all([repo.findHome(game.id), repo.listBlocks(game.id)]);
       const summaries = blocks.map((b) => {
-        const text = served(localize(b.texts, language));
+        const text = served(inLanguage(b.texts, language));
         return { kind: b.kind, id: b.id, title: text.title, img: b.img, summary: text.summary };
       });
       const pick = (kind: 'info' | 'feature') =>
@@ -96,7 +90,7 @@ export function createContentService(deps: {
     async block(id: number, language: Language): Promise<GameContent> {
       const block = await repo.findBlock(id);
       if (block === undefined) throw new AppError(ErrorCode.NotFound);
-      const text = served(localize(block.texts, language));
+      const text = served(inLanguage(block.texts, language));
       return {
         id: block.id,
         game_id: block.gameId,
@@ -104,7 +98,7 @@ export function createContentService(deps: {
         title: text.title,
         content: text.content,
         img: block.img,
-        update_ts: toSeconds(block.updatedAt),
+        update_ts: toUnixSeconds(block.updatedAt),
       };
     },
 
@@ -124,14 +118,14 @@ export function createContentService(deps: {
       ]);
       return {
         list: rows.map((row) => {
-          const text = served(localize(row.texts, language));
+          const text = served(inLanguage(row.texts, language));
           return {
             id: row.id,
             title: text.title,
             summary: text.summary,
             img: row.img,
             type: row.type as ArticleTypeValue,
-            create_ts: toSeconds(row.publishedAt),
+            create_ts: toUnixSeconds(row.publishedAt),
           };
         }),
         total,
@@ -143,23 +137,28 @@ export function createContentService(deps: {
     async article(id: number, language: Language): Promise<Article> {
       const row = await repo.findArticle(id, deps.clock.now());
       if (row === undefined) throw new AppError(ErrorCode.ArticleNotFound);
-      const text = served(localize(row.texts, language));
+      const text = served(inLanguage(row.texts, language));
       return {
         id: row.id,
         title: text.title,
         content: text.content,
         img: row.img,
         type: row.type as ArticleTypeValue,
-        create_ts: toSeconds(row.publishedAt),
+        create_ts: toUnixSeconds(row.publishedAt),
       };
     },
 
     async page(slug: SitePageSlug, language: Language): Promise<SitePage> {
       const page = await repo.findPage(slug);
-      const text = page && localize(page.texts, language);
+      const text = page && inLanguage(page.texts, language);
       if (page === undefined || text === undefined) throw new AppError(ErrorCode.NotFound);
       const out = served(text);
-      return { slug, title: out.title, content: out.content, update_ts: toSeconds(page.updatedAt) };
+      return {
+        slug,
+        title: out.title,
+        content: out.content,
+        update_ts: toUnixSeconds(page.updatedAt),
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 // /api/character/info/select and /api/character/game/info (docs/product/account.md#account-screen, docs/product/api.md#account-calls): the role
 // a player picks, checked with the game through its gateway (docs/game-gateway.md), and the games bound to
 // the account with the role of the newest order of each game account.
-import { ErrorCode, type SelectedCharacter } from '@hc/contract';
+import { ErrorCode, toUnixSeconds, type SelectedCharacter } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { GameGateway } from '../../adapters/game-gateway/types';
 import type { DB } from '../../db/schema';
@@ -9,8 +9,6 @@ import { AppError } from '../../lib/app-error';
 import { findServerAndRole, type GameLog } from './games.service';
 import type { Session } from '../auth/sessions.service';
 import type { PlayerService } from '../auth/player.service';
-
-const toSeconds = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
 
 export interface BoundGame {
   game_id: number;
@@ -39,7 +37,7 @@ export function createCharacterService(deps: {
       log?: GameLog,
     ): Promise<SelectedCharacter> {
       // The game account is picked exactly as uinfo and webRole pick it.
-      const me = await deps.users.currentUser(session, requestedGameId);
+      const me = await deps.users.current(session, requestedGameId);
       if (me.gameAccountId === null || me.gameId === null)
         throw new AppError(ErrorCode.GameAccountNotFound);
       const { server, role } = await findServerAndRole(
@@ -90,7 +88,7 @@ export function createCharacterService(deps: {
             game_name: g.name,
             icon: g.icon,
             gameAccountId: g.gameAccountId,
-            bind_ts: toSeconds(g.bound_at),
+            bind_ts: toUnixSeconds(new Date(g.bound_at)),
             last_character: last ?? null,
           };
         }),

@@ -66,7 +66,7 @@ export async function findServerAndRole(
   });
 }
 
-export function createGameService(deps: { gateway: GameGateway }) {
+export function createGamesService(deps: { gateway: GameGateway }) {
   const { gateway } = deps;
   return {
     /**
@@ -94,4 +94,4 @@ export function createGameService(deps: { gateway: GameGateway }) {
   };
 }
 
-export type GameService = ReturnType<typeof createGameService>;
+export type GamesService = ReturnType<typeof createGamesService>;

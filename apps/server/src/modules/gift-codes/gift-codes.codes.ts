@@ -6,9 +6,9 @@
 // with probability 10^6 / 2^80 ≈ 8·10^-19; at the throttle's 30 failures per IP per 15 minutes
 // (2,880 a day), a million IPs guessing for a year (~10^12 guesses) succeed with p ≈ 10^-6.
 import { createHash, randomInt } from 'node:crypto';
-import { normaliseRedeemCode, REDEEM_CODE_PATTERN } from '@hc/contract';
+import { normaliseGiftCode, REDEEM_CODE_PATTERN } from '@hc/contract';
 
-export { normaliseRedeemCode };
+export { normaliseGiftCode };
 
 /** 24 letters + 8 digits = 32 symbols (5 bits each); 0, O, 1 and I are left out. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -23,7 +23,7 @@ export function isWellFormedCode(normalised: string): boolean {
 
 /** The stored form: hex SHA-256 of the normalised code. */
 export function hashCode(code: string): string {
-  return createHash('sha256').update(normaliseRedeemCode(code), 'utf8').digest('hex');
+  return createHash('sha256').update(normaliseGiftCode(code), 'utf8').digest('hex');
 }
 
 /** A new random code, printed in groups of four for reading aloud: `ABCD-EFGH-JKLM-NPQR`. */

@@ -7,7 +7,7 @@ import type { GameGateway } from '../../adapters/game-gateway/types';
 import type { DB, PackItem } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Job, JobHandler, JobQueue } from '../../jobs/queue';
-import { createRedeemRepository } from './gift-codes.repository';
+import { createGiftCodesRepository } from './gift-codes.repository';
 
 function isPackItems(value: unknown): value is PackItem[] {
   return (
@@ -24,28 +24,28 @@ function isPackItems(value: unknown): value is PackItem[] {
   );
 }
 
-export function createRedeemDelivery(deps: {
+export function createGiftCodeDelivery(deps: {
   db: Kysely<DB>;
   queue: JobQueue;
   gateway: GameGateway;
   clock: Clock;
 }): JobHandler {
   const { db, queue, gateway, clock } = deps;
-  const repo = createRedeemRepository();
+  const repo = createGiftCodesRepository(db);
 
   return async (job: Job) => {
     const id = Number(job.payload.redemptionId);
-    const redemption = Number.isSafeInteger(id) ? await repo.redemptionById(db, id) : undefined;
+    const redemption = Number.isSafeInteger(id) ? await repo.redemptionById(id) : undefined;
     if (redemption === undefined || redemption.status === 'delivered') {
       await queue.complete(db, job, clock.now(), { skipped: redemption?.status ?? 'missing' });
       return;
     }
-    const batch = await repo.batchById(db, redemption.batch_id);
+    const batch = await repo.batchById(redemption.batch_id);
     if (batch === undefined) throw new Error(`redemption ${id}: batch missing`);
     // The pack as it was at redemption (the job's snapshot); older jobs fall back to the product.
     const items = isPackItems(job.payload.items)
       ? job.payload.items
-      : (await repo.packById(db, batch.product_id))?.items;
+      : (await repo.packById(batch.product_id))?.items;
     if (items === undefined || items.length === 0) throw new Error(`redemption ${id}: no items`);
     const result = await gateway.deliver(batch.game_id, {
       deliveryId: redemption.delivery_id,
@@ -57,7 +57,7 @@ export function createRedeemDelivery(deps: {
     });
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
-      await repo.markDelivered(trx, redemption.id, now);
+      await createGiftCodesRepository(trx).markDelivered(redemption.id, now);
       await queue.complete(trx, job, now, result);
     });
   };

@@ -1,6 +1,6 @@
 // Data access for gift codes (0006-account-content): redeem_batches, redeem_codes, redemptions
 // and redeem_attempts. The only code naming these tables.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type {
   DB,
   PackItem,
@@ -8,8 +8,6 @@ import type {
   RedeemCodesTable,
   RedemptionsTable,
 } from '../../db/schema';
-
-type Conn = Kysely<DB> | Transaction<DB>;
 
 export type BatchRow = Selectable<RedeemBatchesTable>;
 export type CodeRow = Selectable<RedeemCodesTable>;
@@ -53,25 +51,26 @@ function json<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-export function createRedeemRepository() {
+/** `db` is the pool or a transaction (ADR 0037). */
+export function createGiftCodesRepository(db: Kysely<DB>) {
   return {
-    async codeByHash(conn: Conn, hash: string, opts: { forUpdate?: boolean } = {}) {
-      let q = conn.selectFrom('redeem_codes').selectAll().where('code_hash', '=', hash);
+    async codeByHash(hash: string, opts: { forUpdate?: boolean } = {}) {
+      let q = db.selectFrom('redeem_codes').selectAll().where('code_hash', '=', hash);
       if (opts.forUpdate === true) q = q.forUpdate();
       const row = await q.executeTakeFirst();
       return row && code(row);
     },
 
-    async batchById(conn: Conn, id: number, opts: { forUpdate?: boolean } = {}) {
-      let q = conn.selectFrom('redeem_batches').selectAll().where('id', '=', id);
+    async batchById(id: number, opts: { forUpdate?: boolean } = {}) {
+      let q = db.selectFrom('redeem_batches').selectAll().where('id', '=', id);
       if (opts.forUpdate === true) q = q.forUpdate();
       const row = await q.executeTakeFirst();
       return row && batch(row);
     },
 
     /** A game pack of the game by its cp_goods_id, active or not. */
-    async packByGoodsId(conn: Conn, gameId: number, cpGoodsId: string) {
-      const row = await conn
+    async packByGoodsId(gameId: number, cpGoodsId: string) {
+      const row = await db
         .selectFrom('products')
         .select(['id', 'game_id', 'cp_goods_id', 'items'])
         .where('game_id', '=', gameId)
@@ -81,8 +80,8 @@ export function createRedeemRepository() {
       return row && toPack(row);
     },
 
-    async packById(conn: Conn, id: number): Promise<PackProduct | undefined> {
-      const row = await conn
+    async packById(id: number): Promise<PackProduct | undefined> {
+      const row = await db
         .selectFrom('products')
         .select(['id', 'game_id', 'cp_goods_id', 'items'])
         .where('id', '=', id)
@@ -91,8 +90,8 @@ export function createRedeemRepository() {
     },
 
     /** Redemptions of one batch by one account: all of them, and how many were of `codeId`. */
-    async accountUse(trx: Conn, accountId: number, batchId: number, codeId: number) {
-      const rows = await trx
+    async accountUse(accountId: number, batchId: number, codeId: number) {
+      const rows = await db
         .selectFrom('redemptions')
         .select('code_id')
         .where('account_id', '=', accountId)
@@ -105,38 +104,37 @@ export function createRedeemRepository() {
     },
 
     /** The next redemption id, taken before the insert so the delivery id can carry it. */
-    async nextRedemptionId(trx: Conn): Promise<number> {
+    async nextRedemptionId(): Promise<number> {
       const r = await sql<{ id: string | number }>`
-        select nextval(pg_get_serial_sequence('redemptions', 'id')) as id`.execute(trx);
+        select nextval(pg_get_serial_sequence('redemptions', 'id')) as id`.execute(db);
       return Number(r.rows[0]?.id);
     },
 
     async insertRedemption(
-      trx: Conn,
       row: Omit<RedemptionRow, 'status' | 'created_at' | 'delivered_at'> & { createdAt: Date },
     ): Promise<void> {
       const { createdAt, ...values } = row;
-      await trx
+      await db
         .insertInto('redemptions')
         .values({ ...values, created_at: createdAt })
         .execute();
     },
 
-    async countUse(trx: Conn, codeId: number, batchId: number): Promise<void> {
-      await trx
+    async countUse(codeId: number, batchId: number): Promise<void> {
+      await db
         .updateTable('redeem_codes')
         .set((eb) => ({ uses: eb('uses', '+', 1) }))
         .where('id', '=', codeId)
         .execute();
-      await trx
+      await db
         .updateTable('redeem_batches')
         .set((eb) => ({ redeemed: eb('redeemed', '+', 1) }))
         .where('id', '=', batchId)
         .execute();
     },
 
-    async redemptionById(conn: Conn, id: number) {
-      const row = await conn
+    async redemptionById(id: number) {
+      const row = await db
         .selectFrom('redemptions')
         .selectAll()
         .where('id', '=', id)
@@ -145,8 +143,8 @@ export function createRedeemRepository() {
     },
 
     /** pending -> delivered; false when it was already delivered. */
-    async markDelivered(trx: Conn, id: number, now: Date): Promise<boolean> {
-      const r = await trx
+    async markDelivered(id: number, now: Date): Promise<boolean> {
+      const r = await db
         .updateTable('redemptions')
         .set({ status: 'delivered', delivered_at: now })
         .where('id', '=', id)
@@ -155,8 +153,8 @@ export function createRedeemRepository() {
       return Number(r.numUpdatedRows) > 0;
     },
 
-    async insertBatch(trx: Conn, b: NewBatch, now: Date): Promise<number> {
-      const row = await trx
+    async insertBatch(b: NewBatch, now: Date): Promise<number> {
+      const row = await db
         .insertInto('redeem_batches')
         .values({
           game_id: b.gameId,
@@ -174,9 +172,9 @@ export function createRedeemRepository() {
     },
 
     /** Inserts the code hashes of a batch (500 per statement). */
-    async insertCodes(trx: Conn, batchId: number, hashes: string[], now: Date): Promise<void> {
+    async insertCodes(batchId: number, hashes: string[], now: Date): Promise<void> {
       for (let i = 0; i < hashes.length; i += 500) {
-        await trx
+        await db
           .insertInto('redeem_codes')
           .values(
             hashes
@@ -187,9 +185,9 @@ export function createRedeemRepository() {
       }
     },
 
-    async existingHashes(conn: Conn, hashes: string[]): Promise<Set<string>> {
+    async existingHashes(hashes: string[]): Promise<Set<string>> {
       if (hashes.length === 0) return new Set();
-      const rows = await conn
+      const rows = await db
         .selectFrom('redeem_codes')
         .select('code_hash')
         .where('code_hash', 'in', hashes)
@@ -197,19 +195,21 @@ export function createRedeemRepository() {
       return new Set(rows.map((r) => r.code_hash));
     },
 
-    async countBatches(conn: Conn): Promise<number> {
-      const row = await conn
+    async countBatches(): Promise<number> {
+      const row = await db
         .selectFrom('redeem_batches')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    async recordAttempt(
-      conn: Conn,
-      a: { accountId: number | null; ip: string; success: boolean; at: Date },
-    ): Promise<void> {
-      await conn
+    async recordAttempt(a: {
+      accountId: number | null;
+      ip: string;
+      success: boolean;
+      at: Date;
+    }): Promise<void> {
+      await db
         .insertInto('redeem_attempts')
         .values({ account_id: a.accountId, ip: a.ip, success: a.success, created_at: a.at })
         .execute();
@@ -226,4 +226,4 @@ function toPack(r: {
   return { id: Number(r.id), gameId: r.game_id, cpGoodsId: r.cp_goods_id, items: json(r.items) };
 }
 
-export type RedeemRepository = ReturnType<typeof createRedeemRepository>;
+export type GiftCodesRepository = ReturnType<typeof createGiftCodesRepository>;

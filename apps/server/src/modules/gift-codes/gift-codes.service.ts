@@ -21,9 +21,9 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { findServerAndRole, type GameLog } from '../games/games.service';
 import { enqueueJob } from '../../jobs/queue';
-import { generateCode, hashCode, isWellFormedCode, normaliseRedeemCode } from './gift-codes.codes';
-import { createRedeemRepository, type NewBatch } from './gift-codes.repository';
-import { createRedeemThrottle } from './gift-codes.throttle';
+import { generateCode, hashCode, isWellFormedCode, normaliseGiftCode } from './gift-codes.codes';
+import { createGiftCodesRepository, type NewBatch } from './gift-codes.repository';
+import { createGiftCodeThrottle } from './gift-codes.throttle';
 
 /** Outcomes that count as a failed attempt for the brute-force throttle. */
 const COUNTED: ReadonlySet<ErrorCodeValue> = new Set([
@@ -72,19 +72,23 @@ export const MAX_BATCH_CODES = 100_000;
 /** Bad batch parameters (the CLI shows the message). */
 export class BatchInputError extends Error {}
 
-export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gateway: GameGateway }) {
+export function createGiftCodeService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  gateway: GameGateway;
+}) {
   const { db, clock, gateway } = deps;
-  const repo = createRedeemRepository();
-  const throttle = createRedeemThrottle({ db, repo, clock });
+  const repo = createGiftCodesRepository(db);
+  const throttle = createGiftCodeThrottle({ db, repo, clock });
 
   /** The rules above, once the attempt is counted (redeem below keeps or releases it). */
   async function redeemCounted(input: RedeemInput): Promise<RedeemResult> {
-    const code = normaliseRedeemCode(input.code);
+    const code = normaliseGiftCode(input.code);
     if (!isWellFormedCode(code)) throw new AppError(ErrorCode.RedeemCodeInvalid);
     const hash = hashCode(code);
-    const found = await repo.codeByHash(db, hash);
+    const found = await repo.codeByHash(hash);
     if (found === undefined) throw new AppError(ErrorCode.RedeemCodeInvalid);
-    const foundBatch = await repo.batchById(db, found.batch_id);
+    const foundBatch = await repo.batchById(found.batch_id);
     if (foundBatch?.game_id !== input.gameId) throw new AppError(ErrorCode.RedeemWrongGame);
     // Asked before the transaction: no row stays locked during a call to the game.
     const { server, role } = await findServerAndRole(
@@ -96,25 +100,26 @@ export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gatewa
       input.log,
     );
     return db.transaction().execute(async (trx) => {
+      const trxRepo = createGiftCodesRepository(trx);
       // Lock order everywhere: code, then batch.
-      const row = await repo.codeByHash(trx, hash, { forUpdate: true });
-      const batch = row && (await repo.batchById(trx, row.batch_id, { forUpdate: true }));
+      const row = await trxRepo.codeByHash(hash, { forUpdate: true });
+      const batch = row && (await trxRepo.batchById(row.batch_id, { forUpdate: true }));
       if (row === undefined || batch === undefined) throw new AppError(ErrorCode.RedeemCodeInvalid);
       const now = clock.now();
       if (batch.expires_at !== null && batch.expires_at.getTime() <= now.getTime())
         throw new AppError(ErrorCode.RedeemCodeExpired);
-      const use = await repo.accountUse(trx, input.accountId, batch.id, row.id);
+      const use = await trxRepo.accountUse(input.accountId, batch.id, row.id);
       if (use.inBatch >= batch.per_account_limit || (batch.kind === 'single' && use.ofCode > 0))
         throw new AppError(ErrorCode.RedeemLimitReached);
       if (batch.kind === 'single' && row.uses > 0) throw new AppError(ErrorCode.RedeemCodeUsed);
       if (batch.total_cap !== null && batch.redeemed >= batch.total_cap)
         throw new AppError(ErrorCode.RedeemCodeUsed);
-      const pack = await repo.packById(trx, batch.product_id);
+      const pack = await trxRepo.packById(batch.product_id);
       if (pack === undefined || pack.items.length === 0)
         throw new Error(`redeem batch ${batch.id}: product ${batch.product_id} has no items`);
-      const id = await repo.nextRedemptionId(trx);
+      const id = await trxRepo.nextRedemptionId();
       const deliveryId = redemptionDeliveryId(id);
-      await repo.insertRedemption(trx, {
+      await trxRepo.insertRedemption({
         id,
         code_id: row.id,
         batch_id: batch.id,
@@ -127,7 +132,7 @@ export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gatewa
         delivery_id: deliveryId,
         createdAt: now,
       });
-      await repo.countUse(trx, row.id, batch.id);
+      await trxRepo.countUse(row.id, batch.id);
       // The items are snapshotted on the job: a later edit of the pack changes nothing here.
       await enqueueJob(trx, {
         kind: 'redeem',
@@ -135,7 +140,7 @@ export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gatewa
         payload: { redemptionId: id, items: pack.items },
         runAt: now,
       });
-      await repo.recordAttempt(trx, {
+      await trxRepo.recordAttempt({
         accountId: input.accountId,
         ip: input.ip,
         success: true,
@@ -170,19 +175,19 @@ export function createRedeemService(deps: { db: Kysely<DB>; clock: Clock; gatewa
   };
 }
 
-export type RedeemService = ReturnType<typeof createRedeemService>;
+export type GiftCodeService = ReturnType<typeof createGiftCodeService>;
 
 /**
  * A new batch and its codes (operator CLI, demo seed). Returns the plain codes: they are
  * stored only hashed, so this is the one time they can be printed.
  */
-export async function createRedeemBatch(
+export async function createGiftCodeBatch(
   conn: Kysely<DB>,
   input: CreateBatchInput,
   now: Date,
 ): Promise<{ batchId: number; codes: string[] }> {
-  const repo = createRedeemRepository();
-  const pack = await repo.packByGoodsId(conn, input.gameId, input.product);
+  const repo = createGiftCodesRepository(conn);
+  const pack = await repo.packByGoodsId(input.gameId, input.product);
   if (pack === undefined)
     throw new BatchInputError(
       `no game pack '${input.product}' in game ${input.gameId} (products of kind 'game')`,
@@ -191,7 +196,7 @@ export async function createRedeemBatch(
   let codes: string[];
   if (input.kind === 'shared') {
     const given = input.code === undefined ? generateCode() : input.code;
-    if (!isWellFormedCode(normaliseRedeemCode(given)))
+    if (!isWellFormedCode(normaliseGiftCode(given)))
       throw new BatchInputError('a code is 6 to 32 letters A-Z and digits (dashes allowed)');
     codes = [given];
   } else {
@@ -204,7 +209,7 @@ export async function createRedeemBatch(
   const hashes = codes.map(hashCode);
   if (new Set(hashes).size !== hashes.length)
     throw new BatchInputError('duplicate code generated; run again');
-  if ((await repo.existingHashes(conn, hashes)).size > 0)
+  if ((await repo.existingHashes(hashes)).size > 0)
     throw new BatchInputError('a code of this batch already exists');
   const batch: NewBatch = {
     gameId: input.gameId,
@@ -216,8 +221,9 @@ export async function createRedeemBatch(
     perAccountLimit: input.perAccountLimit,
   };
   const run = async (trx: Kysely<DB>) => {
-    const batchId = await repo.insertBatch(trx, batch, now);
-    await repo.insertCodes(trx, batchId, hashes, now);
+    const trxRepo = createGiftCodesRepository(trx);
+    const batchId = await trxRepo.insertBatch(batch, now);
+    await trxRepo.insertCodes(batchId, hashes, now);
     return batchId;
   };
   const batchId = conn.isTransaction ? await run(conn) : await conn.transaction().execute(run);

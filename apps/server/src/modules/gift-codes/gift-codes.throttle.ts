@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createThrottle, type ThrottleHit } from '../../lib/throttle';
-import type { RedeemRepository } from './gift-codes.repository';
+import type { GiftCodesRepository } from './gift-codes.repository';
 
 export const REDEEM_THROTTLE_POLICY = {
   windowMs: 15 * 60_000,
@@ -17,9 +17,9 @@ export const REDEEM_THROTTLE_POLICY = {
   ipMaxFailures: 30,
 } as const;
 
-export function createRedeemThrottle(deps: {
+export function createGiftCodeThrottle(deps: {
   db: Kysely<DB>;
-  repo: RedeemRepository;
+  repo: GiftCodesRepository;
   clock: Clock;
 }) {
   const { db, repo, clock } = deps;
@@ -41,7 +41,7 @@ export function createRedeemThrottle(deps: {
 
     /** A failed guess: the count stays, and the attempt is logged. */
     async fail(accountId: number, ip: string): Promise<void> {
-      await repo.recordAttempt(db, { accountId, ip, success: false, at: clock.now() });
+      await repo.recordAttempt({ accountId, ip, success: false, at: clock.now() });
     },
   };
 }

@@ -70,7 +70,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
   const wallet = createWalletService({ db });
 
   async function deliver(job: Job): Promise<void> {
-    const order = job.orderId === null ? undefined : await repo.byId(db, job.orderId);
+    const order = job.orderId === null ? undefined : await repo.byId(job.orderId);
     if (order === undefined || order.status !== Paid) {
       // Refunded or already completed by an earlier attempt: nothing to send.
       await queue.complete(db, job, clock.now(), { skipped: order?.status ?? 'missing' });
@@ -79,7 +79,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
     const result = await gateway.deliver(order.game_id, deliveryOf(order));
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
-      const moved = await repo.transition(trx, order, [Paid], Delivered, now, {
+      const moved = await createOrdersRepository(trx).transition(order, [Paid], Delivered, now, {
         completedAt: now,
       });
       if (moved)
@@ -94,22 +94,15 @@ export function createFulfilment(deps: FulfilmentDeps) {
   }
 
   async function receipt(job: Job): Promise<void> {
-    const order = job.orderId === null ? undefined : await repo.byId(db, job.orderId);
-    const account =
-      order === undefined
-        ? undefined
-        : await db
-            .selectFrom('accounts')
-            .select('email')
-            .where('id', '=', order.account_id)
-            .executeTakeFirst();
-    if (order === undefined || deps.mailer === undefined || !account?.email) {
+    const order = job.orderId === null ? undefined : await repo.byId(job.orderId);
+    const email = order === undefined ? undefined : await repo.accountEmail(order.account_id);
+    if (order === undefined || deps.mailer === undefined || !email) {
       await queue.complete(db, job, clock.now(), { sent: false });
       return;
     }
     const balance =
       order.kind === 'coin' ? await wallet.getBalance(order.game_account_id) : undefined;
-    await sendReceipt(deps.mailer, account.email, {
+    await sendReceipt(deps.mailer, email, {
       language: order.language,
       siteTitle: config.siteTitle,
       orderId: order.sdk_order_id,

@@ -3,14 +3,10 @@
 import { api, ErrorCode } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { WebhookVerificationError, type ProviderName } from '../../adapters/payments/types';
-import type { PaymentProviders } from '../../adapters/payments';
 import { AppError } from '../../lib/app-error';
-import { pickLanguage } from '../../lib/language';
 import { metrics } from '../../lib/metrics';
 import { registerCall } from '../../plugins/register-call';
-import { gameIdOf } from '../auth/player.routes';
-import type { PlayerService } from '../auth/player.service';
-import type { OrdersService } from './orders.service';
+import type { Container } from '../../container';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 
@@ -24,15 +20,12 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
   return value;
 }
 
-export function registerOrderRoutes(
-  app: FastifyInstance,
-  deps: { orders: OrdersService; users: PlayerService; providers: PaymentProviders },
-): void {
-  const { orders, users, providers } = deps;
+export function register(app: FastifyInstance, c: Container): void {
+  const { orders, records, providers } = c;
 
-  registerCall(app, api.orderWebCreate, async ({ session, headers, body, req }) => {
+  registerCall(app, api.orderWebCreate, async ({ session, player, body, language, req }) => {
     const idempotencyKey = idempotencyKeyOf(req.headers['idempotency-key']);
-    const me = await users.currentUser(session, gameIdOf(headers.gameid));
+    const me = await player();
     if (me.gameId === null || me.gameAccountId === null)
       throw new AppError(ErrorCode.GameAccountNotFound);
     return orders.create({
@@ -41,12 +34,23 @@ export function registerOrderRoutes(
       gameAccountId: me.gameAccountId,
       body,
       idempotencyKey,
-      language: pickLanguage(req.headers),
+      language,
     });
   });
 
-  registerCall(app, api.orderDetail, ({ session, body, req }) =>
-    orders.detail(session.accountId, body.sdk_order_id, pickLanguage(req.headers)),
+  registerCall(app, api.orderDetail, ({ session, body, language }) =>
+    orders.detail(session.accountId, body.sdk_order_id, language),
+  );
+
+  // The records (docs/product/api.md#account-calls /api/order/record, /api/order/coin/record):
+  // the account comes from the session only; the HC Point record reads the game account picked
+  // exactly as uinfo and coinBalance pick it (gameid header, else the first bound game).
+  registerCall(app, api.orderRecord, ({ session, body, language }) =>
+    records.orders(session.accountId, body, language),
+  );
+
+  registerCall(app, api.orderCoinRecord, async ({ player, body }) =>
+    records.coins((await player()).gameAccountId, body),
   );
 
   registerCall(app, api.paymentOrderEpointPay, ({ session, body }) =>
@@ -107,4 +111,13 @@ export function registerOrderRoutes(
     );
     registered();
   });
+
+  // Each payment provider's own routes (sandbox checkout, PayPal return).
+  for (const provider of providers.all()) {
+    provider.registerRoutes?.(app, {
+      applyEvent: async (name, event) => {
+        await orders.applyPaymentEvent(name, event);
+      },
+    });
+  }
 }

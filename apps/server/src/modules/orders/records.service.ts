@@ -12,10 +12,10 @@ import {
   type CallResult,
   type ServerOrderStatus,
   type api,
+  toUnixSeconds,
 } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { unixSeconds } from '../../lib/clock';
 import { channelName, localized } from '../catalog/catalog.service';
 import { createRecordsRepository, type TimeWindow } from './records.repository';
 
@@ -73,7 +73,7 @@ export function createRecordsService(deps: { db: Kysely<DB> }) {
           currency: r.currency,
           status: r.status,
           channel_name: channelName(r.channel_code, language),
-          create_ts: unixSeconds(r.created_at),
+          create_ts: toUnixSeconds(r.created_at),
           game_name: r.game_name ?? '',
           server_name: r.server_name,
           role_name: r.role_name,
@@ -101,7 +101,7 @@ export function createRecordsService(deps: { db: Kysely<DB> }) {
         total,
         list: rows.map((r) => ({
           sdk_order_id: orderNumberOf(r.idempotency_key),
-          create_ts: unixSeconds(r.created_at),
+          create_ts: toUnixSeconds(r.created_at),
           change: r.change,
           balance: r.balance,
           type: r.change > 0 ? 'income' : 'expense',

@@ -57,12 +57,13 @@ export async function refundOrder(
   };
   const wasDelivered = order.status === Delivered;
   const moved = await createOrdersRepository(trx).transition(
-    trx,
     order,
     [Paid, Delivered],
     Refunded,
     now,
-    { note },
+    {
+      note,
+    },
   );
   if (!moved) return outcome;
   outcome.refunded = true;
@@ -124,16 +125,12 @@ export function createTakebackHandler(deps: TakebackDeps): JobHandler {
   const repo = createOrdersRepository(db);
 
   return async (job: Job): Promise<void> => {
-    const order = job.orderId === null ? undefined : await repo.byId(db, job.orderId);
+    const order = job.orderId === null ? undefined : await repo.byId(job.orderId);
     if (order === undefined || order.status !== Refunded || order.kind !== 'game') {
       await queue.complete(db, job, clock.now(), { skipped: order?.status ?? 'missing' });
       return;
     }
-    const deliverJob = await db
-      .selectFrom('jobs')
-      .select(['state', 'result'])
-      .where('dedupe_key', '=', `deliver:${order.sdk_order_id}`)
-      .executeTakeFirst();
+    const deliverJob = await repo.jobByDedupeKey(`deliver:${order.sdk_order_id}`);
     if (
       deliverJob !== undefined &&
       (deliverJob.state === 'pending' || deliverJob.state === 'running')

@@ -9,7 +9,7 @@ export type RealNameValues = Omit<
   'account_id' | 'created_at' | 'updated_at'
 >;
 
-export function createIdentityRepository(db: Kysely<DB>) {
+export function createRealNameRepository(db: Kysely<DB>) {
   return {
     byAccount(accountId: number): Promise<RealNameRow | undefined> {
       return db

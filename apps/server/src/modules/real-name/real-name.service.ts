@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { toValidationIssues } from '../../plugins/envelope';
 import { decryptJsonOrInvalid } from '../auth/payload';
 import type { DataKey } from '../../lib/data-cipher';
-import { createIdentityRepository, type RealNameRow } from './real-name.repository';
+import { createRealNameRepository, type RealNameRow } from './real-name.repository';
 import { maskEmail, maskIdNumber, maskPhone } from './masking';
 import {
   createRealNameCipher,
@@ -42,13 +42,13 @@ function readRow(cipher: RealNameCipher, row: RealNameRow): RealNameRecord {
   return cipher.decrypt(row.account_id, row.info_enc);
 }
 
-export function createIdentityService(deps: {
+export function createRealNameService(deps: {
   db: Kysely<DB>;
   payloadKey: string;
   dataKeys: readonly DataKey[];
   clock: Clock;
 }) {
-  const repo = createIdentityRepository(deps.db);
+  const repo = createRealNameRepository(deps.db);
   const cipher = createRealNameCipher(deps.dataKeys);
 
   return {
@@ -90,4 +90,4 @@ export function createIdentityService(deps: {
   };
 }
 
-export type IdentityService = ReturnType<typeof createIdentityService>;
+export type RealNameService = ReturnType<typeof createRealNameService>;

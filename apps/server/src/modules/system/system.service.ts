@@ -7,12 +7,14 @@ import {
   type Bulletin,
   type Language,
   type SettingInitResult,
+  toUnixSeconds,
 } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { unixSeconds, type Clock } from '../../lib/clock';
+import { type Clock } from '../../lib/clock';
+
 import { createBulletinsRepository } from '../content/bulletins.repository';
 import { createGamesRepository } from '../games/games.repository';
 
@@ -29,7 +31,7 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
   return {
     serverTime(): { ts: number; ms: number } {
       const now = clock.now();
-      return { ts: unixSeconds(now), ms: now.getTime() };
+      return { ts: toUnixSeconds(now), ms: now.getTime() };
     },
 
     /** The pinned bulletin in `language`, else en-US, else any language it has; null when none. */
@@ -44,7 +46,7 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
         title: text.title,
         content: text.content,
         link: row.link,
-        create_ts: unixSeconds(row.createdAt),
+        create_ts: toUnixSeconds(row.createdAt),
       };
     },
 
@@ -68,7 +70,7 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
         customer_service: config.customerServiceUrl,
         languages: [...LANGUAGES],
         fallback_language: FALLBACK_LANGUAGE,
-        server_time: unixSeconds(clock.now()),
+        server_time: toUnixSeconds(clock.now()),
         // Only configured providers get a login button.
         social: SOCIAL_PROVIDERS.filter((p) => config.social[p] !== undefined),
       };

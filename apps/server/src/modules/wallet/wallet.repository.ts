@@ -1,5 +1,5 @@
 // Data access for the HC Point ledger (0004-wallet): the only code naming the ledger tables.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, LedgerAccountKind } from '../../db/schema';
 
 export type PlayerBucket = 'basic' | 'present';
@@ -12,6 +12,10 @@ export interface LedgerAccountRef {
   balance: number;
 }
 
+/**
+ * `db` is the pool or a transaction (ADR 0037). Everything that moves HC Point runs on a
+ * repository built from the caller's transaction (`createWalletRepository(trx)`).
+ */
 export function createWalletRepository(db: Kysely<DB>) {
   return {
     /** Balances per bucket of a game account (buckets without a row are absent). */
@@ -25,14 +29,18 @@ export function createWalletRepository(db: Kysely<DB>) {
       for (const r of rows) if (r.kind === 'basic' || r.kind === 'present') out[r.kind] = r.balance;
       return out;
     },
+
+    ...ledgerStatements(db),
+    ...debtStatements(db),
   };
 }
 
-/** Statements that run inside the caller's transaction. */
-export function walletStatements(trx: Transaction<DB>) {
+export type WalletRepository = ReturnType<typeof createWalletRepository>;
+
+function ledgerStatements(db: Kysely<DB>) {
   return {
     async transferExists(idempotencyKey: string): Promise<boolean> {
-      const row = await trx
+      const row = await db
         .selectFrom('ledger_transfers')
         .select('id')
         .where('idempotency_key', '=', idempotencyKey)
@@ -43,7 +51,7 @@ export function walletStatements(trx: Transaction<DB>) {
     /** Creates the player's bucket rows when missing. */
     async ensurePlayerAccounts(gameAccountId: number, kinds: PlayerBucket[]): Promise<void> {
       if (kinds.length === 0) return;
-      await trx
+      await db
         .insertInto('ledger_accounts')
         .values(kinds.map((kind) => ({ game_account_id: gameAccountId, kind })))
         .onConflict((oc) => oc.columns(['game_account_id', 'kind']).doNothing())
@@ -52,7 +60,7 @@ export function walletStatements(trx: Transaction<DB>) {
 
     /** Player buckets, locked FOR UPDATE in id order (one lock order for every caller). */
     async lockPlayerAccounts(gameAccountId: number): Promise<LedgerAccountRef[]> {
-      const rows = await trx
+      const rows = await db
         .selectFrom('ledger_accounts')
         .select(['id', 'game_account_id', 'kind', 'balance'])
         .where('game_account_id', '=', gameAccountId)
@@ -84,7 +92,7 @@ export function walletStatements(trx: Transaction<DB>) {
         from (select exists (select 1 from ledger_transfers where idempotency_key = ${idempotencyKey})
           as key_used) k
         left join lateral (select id, kind, balance from ledger_accounts
-          where game_account_id = ${gameAccountId} order by id for update) b on true`.execute(trx);
+          where game_account_id = ${gameAccountId} order by id for update) b on true`.execute(db);
       const accounts: LedgerAccountRef[] = [];
       for (const r of rows) {
         if (r.id === null || r.kind === null || r.balance === null) continue;
@@ -125,7 +133,7 @@ export function walletStatements(trx: Transaction<DB>) {
         insert into ledger_entries (transfer_id, ledger_account_id, amount)
         select t.id, x.account_id, x.amount from t
         cross join (values ${rows}) as x (account_id, amount)
-        returning transfer_id`.execute(trx);
+        returning transfer_id`.execute(db);
       const id = inserted[0]?.transfer_id;
       return id === undefined ? undefined : Number(id);
     },
@@ -133,7 +141,7 @@ export function walletStatements(trx: Transaction<DB>) {
     async accountId(
       ref: { gameAccountId: number; kind: PlayerBucket } | { system: SystemAccount },
     ) {
-      let q = trx.selectFrom('ledger_accounts').select('id');
+      let q = db.selectFrom('ledger_accounts').select('id');
       q =
         'system' in ref
           ? q.where('kind', '=', ref.system).where('game_account_id', 'is', null)
@@ -144,7 +152,7 @@ export function walletStatements(trx: Transaction<DB>) {
 
     /** The new transfer's id, or undefined when the key was already used. */
     async insertTransfer(idempotencyKey: string, kind: string): Promise<number | undefined> {
-      const row = await trx
+      const row = await db
         .insertInto('ledger_transfers')
         .values({ idempotency_key: idempotencyKey, kind })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
@@ -158,7 +166,7 @@ export function walletStatements(trx: Transaction<DB>) {
       entries: Array<{ ledgerAccountId: number; amount: number }>,
     ): Promise<void> {
       if (entries.length === 0) return;
-      await trx
+      await db
         .insertInto('ledger_entries')
         .values(
           entries.map((e) => ({
@@ -167,6 +175,72 @@ export function walletStatements(trx: Transaction<DB>) {
             amount: e.amount,
           })),
         )
+        .execute();
+    },
+
+    /** The entries a transfer booked on one player's accounts, with the bucket of each. */
+    async playerEntries(idempotencyKey: string, gameAccountId: number) {
+      return db
+        .selectFrom('ledger_transfers as t')
+        .innerJoin('ledger_entries as e', 'e.transfer_id', 't.id')
+        .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+        .select(['a.kind', 'e.amount'])
+        .where('t.idempotency_key', '=', idempotencyKey)
+        .where('a.game_account_id', '=', gameAccountId)
+        .execute();
+    },
+  };
+}
+
+/** Refund debts (account_debts, ADR 0019). */
+function debtStatements(db: Kysely<DB>) {
+  return {
+    /** The account's debts (settled or not). */
+    async debts(gameAccountId: number) {
+      return db
+        .selectFrom('account_debts')
+        .select(['amount', 'settled'])
+        .where('game_account_id', '=', gameAccountId)
+        .execute();
+    },
+
+    /** The account's open debts, oldest first, locked FOR UPDATE. */
+    async lockOpenDebts(gameAccountId: number) {
+      return db
+        .selectFrom('account_debts')
+        .select(['id', 'amount', 'settled'])
+        .where('game_account_id', '=', gameAccountId)
+        .whereRef('settled', '<', 'amount')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    },
+
+    async setDebtSettled(id: number, settled: number, settledAt: Date | null): Promise<void> {
+      await db
+        .updateTable('account_debts')
+        .set({ settled, settled_at: settledAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A refund's shortfall as a debt of the account (once per order). */
+    async insertShortfallDebt(d: {
+      gameAccountId: number;
+      orderId: number | null;
+      amount: number;
+      now: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('account_debts')
+        .values({
+          game_account_id: d.gameAccountId,
+          order_id: d.orderId,
+          amount: d.amount,
+          reason: 'refund_shortfall',
+          created_at: d.now,
+        })
+        .onConflict((oc) => oc.columns(['order_id', 'reason']).doNothing())
         .execute();
     },
   };

@@ -8,12 +8,7 @@ import { ErrorCode } from '@hc/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import {
-  createWalletRepository,
-  walletStatements,
-  type PlayerBucket,
-  type SystemAccount,
-} from './wallet.repository';
+import { createWalletRepository, type PlayerBucket, type SystemAccount } from './wallet.repository';
 
 export type LedgerAccount =
   { gameAccountId: number; kind: PlayerBucket } | { system: SystemAccount };
@@ -53,7 +48,7 @@ export async function transfer(
   trx: Transaction<DB>,
   input: TransferInput,
 ): Promise<TransferResult> {
-  const st = walletStatements(trx);
+  const st = createWalletRepository(trx);
   const entries = input.entries.filter((e) => e.amount !== 0);
   for (const e of entries) {
     if (!Number.isSafeInteger(e.amount)) throw new RangeError('ledger amounts are integers');
@@ -99,7 +94,7 @@ export async function creditHcPoint(
   requireAmount(input.basic, 'basic');
   requireAmount(input.present, 'present');
   const { gameAccountId } = input;
-  const st = walletStatements(trx);
+  const st = createWalletRepository(trx);
   // Same lock order as every other movement: the player's buckets first, then their debts.
   await st.ensurePlayerAccounts(gameAccountId, ['basic', 'present']);
   await st.lockPlayerAccounts(gameAccountId);
@@ -133,14 +128,8 @@ async function settleDebts(
 ): Promise<number> {
   const available = arrived.basic + arrived.present;
   if (available === 0) return 0;
-  const debts = await trx
-    .selectFrom('account_debts')
-    .select(['id', 'amount', 'settled'])
-    .where('game_account_id', '=', gameAccountId)
-    .whereRef('settled', '<', 'amount')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const repo = createWalletRepository(trx);
+  const debts = await repo.lockOpenDebts(gameAccountId);
   let left = available;
   const payments: Array<{ id: number; settled: number; done: boolean }> = [];
   for (const d of debts) {
@@ -168,13 +157,7 @@ async function settleDebts(
   });
   if (!moved.applied) return 0;
   const now = new Date();
-  for (const p of payments) {
-    await trx
-      .updateTable('account_debts')
-      .set({ settled: p.settled, settled_at: p.done ? now : null })
-      .where('id', '=', p.id)
-      .execute();
-  }
+  for (const p of payments) await repo.setDebtSettled(p.id, p.settled, p.done ? now : null);
   return total;
 }
 
@@ -206,7 +189,7 @@ export async function takeBackCredit(
 ): Promise<TakeBackResult> {
   requireAmount(input.basic, 'basic');
   requireAmount(input.present, 'present');
-  const st = walletStatements(trx);
+  const st = createWalletRepository(trx);
   const { gameAccountId } = input;
   const none = { applied: false, basic: 0, present: 0, shortfall: 0 };
   if (await st.transferExists(input.idempotencyKey)) return none;
@@ -233,42 +216,25 @@ export async function takeBackCredit(
     ],
   });
   if (!moved.applied) return none;
-  if (missing > 0) {
-    await trx
-      .insertInto('account_debts')
-      .values({
-        game_account_id: gameAccountId,
-        order_id: input.orderId,
-        amount: missing,
-        reason: 'refund_shortfall',
-        created_at: input.now,
-      })
-      .onConflict((oc) => oc.columns(['order_id', 'reason']).doNothing())
-      .execute();
-  }
+  if (missing > 0)
+    await st.insertShortfallDebt({
+      gameAccountId,
+      orderId: input.orderId,
+      amount: missing,
+      now: input.now,
+    });
   return { applied: true, basic, present, shortfall: missing };
 }
 
 /** What a transfer moved into (+) or out of (-) each bucket of one player; undefined: none. */
 export async function playerMovement(
-  trx: Transaction<DB> | Kysely<DB>,
+  db: Kysely<DB>,
   idempotencyKey: string,
   gameAccountId: number,
 ): Promise<{ basic: number; present: number } | undefined> {
-  const rows = await trx
-    .selectFrom('ledger_transfers as t')
-    .innerJoin('ledger_entries as e', 'e.transfer_id', 't.id')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
-    .select(['a.kind', 'e.amount'])
-    .where('t.idempotency_key', '=', idempotencyKey)
-    .where('a.game_account_id', '=', gameAccountId)
-    .execute();
-  const exists = await trx
-    .selectFrom('ledger_transfers')
-    .select('id')
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
-  if (exists === undefined) return undefined;
+  const repo = createWalletRepository(db);
+  const rows = await repo.playerEntries(idempotencyKey, gameAccountId);
+  if (!(await repo.transferExists(idempotencyKey))) return undefined;
   const out = { basic: 0, present: 0 };
   for (const r of rows)
     if (r.kind === 'basic' || r.kind === 'present') out[r.kind] += Number(r.amount);
@@ -284,7 +250,7 @@ export async function reverseDebit(
   input: { gameAccountId: number; debitKey: string; idempotencyKey: string },
 ): Promise<TransferResult & { basic: number; present: number }> {
   const { gameAccountId } = input;
-  const st = walletStatements(trx);
+  const st = createWalletRepository(trx);
   await st.ensurePlayerAccounts(gameAccountId, ['basic', 'present']);
   await st.lockPlayerAccounts(gameAccountId);
   const taken = await playerMovement(trx, input.debitKey, gameAccountId);
@@ -324,7 +290,7 @@ export async function debitHcPointWithBalance(
 ): Promise<TransferResult & { fromPresent: number; fromBasic: number; balance: Balance }> {
   requireAmount(input.amount, 'amount');
   if (input.amount === 0) throw new RangeError('amount must be > 0');
-  const st = walletStatements(trx);
+  const st = createWalletRepository(trx);
   const { accounts, keyUsed } = await st.lockPlayerAccountsAndCheckKey(
     input.gameAccountId,
     input.idempotencyKey,
@@ -386,11 +352,7 @@ export function createWalletService(deps: { db: Kysely<DB> }) {
     },
     /** Open refund debt of the account (sum of unsettled parts). */
     async openDebt(gameAccountId: number): Promise<number> {
-      const rows = await deps.db
-        .selectFrom('account_debts')
-        .select(['amount', 'settled'])
-        .where('game_account_id', '=', gameAccountId)
-        .execute();
+      const rows = await repo.debts(gameAccountId);
       return rows.reduce((sum, r) => sum + r.amount - r.settled, 0);
     },
     transfer,

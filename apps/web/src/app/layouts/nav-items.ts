@@ -10,7 +10,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'home', to: paths.home, labelKey: 'nav.home' },
-  { key: 'recharge', to: paths.recharge, labelKey: 'nav.recharge' },
+  { key: 'recharge', to: paths.topup, labelKey: 'nav.recharge' },
   { key: 'event', to: paths.event, labelKey: 'nav.information' },
   { key: 'account', to: paths.accountUser, labelKey: 'nav.account' },
 ];

@@ -1,14 +1,17 @@
 // /main/home (docs/product/content.md#redeem-codes, docs/product/content.md#home): the landing page of features/content with the Redeem Code box
-// of features/redeem, whose server/role picker is the top-up feature's (same cached list).
+// of features/gift-codes, whose server/role picker is the top-up feature's (same cached list).
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HomePage } from '../../features/content/components/home-page';
-import { RedeemBox, type RolePickerProps } from '../../features/redeem/components/redeem-box';
+import {
+  GiftCodeBox,
+  type RolePickerProps,
+} from '../../features/gift-codes/components/gift-code-box';
 import { ServerRolePicker } from '../../features/topup/components/server-role-picker';
 import { useServerRoles } from '../../features/topup/hooks/use-server-roles';
 import { useSiteConfig, useUserInfo } from '../../lib/app-store';
 
-function RedeemRolePicker({ value, onChange }: RolePickerProps) {
+function GiftCodeRolePicker({ value, onChange }: RolePickerProps) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const config = useSiteConfig();
@@ -34,5 +37,5 @@ function RedeemRolePicker({ value, onChange }: RolePickerProps) {
 }
 
 export function Component() {
-  return <HomePage redeem={<RedeemBox RolePicker={RedeemRolePicker} />} />;
+  return <HomePage redeem={<GiftCodeBox RolePicker={GiftCodeRolePicker} />} />;
 }

@@ -7,6 +7,7 @@ import {
   ErrorCode,
   analyticsBatchSchema,
   analyticsEventSchema,
+  toUnixSeconds,
   type AnalyticsBatch,
 } from '@hc/contract';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -114,8 +115,8 @@ describe('analytics privacy', () => {
             envelope({
               sid: '1767229200.privacytest',
               key: toBase64Url(new Uint8Array(KEY)),
-              expires_at: Math.floor(Date.now() / 1000) + 3600,
-              server_ts: Math.floor(Date.now() / 1000),
+              expires_at: toUnixSeconds(Date.now()) + 3600,
+              server_ts: toUnixSeconds(Date.now()),
             }),
           '/api/analytics/collect': collect,
         },

@@ -2,7 +2,12 @@
 // after the first, a synchronous signed beacon on hide, nothing before the device id, signatures
 // that node:crypto verifies, key renewal, and a bounded queue.
 import { createHmac, randomBytes } from 'node:crypto';
-import { ANALYTICS_LIMITS, analyticsBatchSchema, type AnalyticsBatch } from '@hc/contract';
+import {
+  ANALYTICS_LIMITS,
+  analyticsBatchSchema,
+  toUnixSeconds,
+  type AnalyticsBatch,
+} from '@hc/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toBase64Url } from './hmac';
 import {
@@ -53,9 +58,9 @@ function harness(options: HarnessOptions = {}) {
     return Promise.resolve({
       sid: `1767229200.session${sessions}`,
       key: toBase64Url(new Uint8Array(KEY)),
-      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      expires_at: toUnixSeconds(Date.now()) + 3600,
       // The server's clock is 90 s ahead of the page.
-      server_ts: Math.floor(Date.now() / 1000) + 90,
+      server_ts: toUnixSeconds(Date.now()) + 90,
     });
   });
   const deps: SenderDeps = {

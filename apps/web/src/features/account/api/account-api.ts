@@ -1,11 +1,10 @@
 // Calls of the account centre (docs/product/account.md#account-screen, docs/product/api.md#top-up-calls): top-up and HC Point records,
-// real-name information (saved encrypted, docs/product/api.md#payload-encryption) and the customer-support link.
+// real-name information (saved encrypted, docs/product/api.md#payload-encryption). Query keys: account-queries.ts.
 import {
   ErrorCode,
   api,
   encryptPayload,
   type CallBody,
-  type CallResult,
   type IdentityPayload,
   type RealInfo,
 } from '@hc/contract';
@@ -14,15 +13,13 @@ import { ApiError } from '../../../lib/api-error';
 import { appStore } from '../../../lib/app-store';
 
 export type OrderRecordBody = CallBody<typeof api.orderRecord>;
-export type OrderRecordPage = CallResult<typeof api.orderRecord>;
-export type CoinRecordBody = CallBody<typeof api.orderCoinRecord>;
-export type CoinRecordPage = CallResult<typeof api.orderCoinRecord>;
+export type HcPointRecordBody = CallBody<typeof api.orderCoinRecord>;
 
 export function fetchOrderRecords(body: OrderRecordBody, signal?: AbortSignal) {
   return callApi(api.orderRecord, body, { signal });
 }
 
-export function fetchCoinRecords(body: CoinRecordBody, signal?: AbortSignal) {
+export function fetchHcPointRecords(body: HcPointRecordBody, signal?: AbortSignal) {
   return callApi(api.orderCoinRecord, body, { signal });
 }
 
@@ -38,9 +35,4 @@ export async function saveRealInfo(payload: IdentityPayload): Promise<RealInfo |
   const data = await encryptPayload(key, JSON.stringify(payload));
   const { info } = await callApi(api.identitySave, { data });
   return info;
-}
-
-export async function fetchCrmUrl(): Promise<string> {
-  const { crm_url } = await callApi(api.settingCrmUrl, {});
-  return crm_url;
 }

@@ -34,7 +34,7 @@ export const orderRows: OrderRecordRow[] = [
   },
 ];
 
-export const coinRows: CoinRecordRow[] = [
+export const hcPointRows: CoinRecordRow[] = [
   {
     sdk_order_id: 'ORD-1002',
     create_ts: 1_767_229_200,

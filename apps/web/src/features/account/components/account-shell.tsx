@@ -10,8 +10,8 @@ import classes from './account.module.css';
 
 const TABS = [
   { to: paths.accountUser, labelKey: 'common:routes.accountUser' },
-  { to: paths.accountRecharge, labelKey: 'common:routes.accountRecharge' },
-  { to: paths.accountEpoint, labelKey: 'common:routes.accountEpoint' },
+  { to: paths.accountTopupHistory, labelKey: 'common:routes.accountRecharge' },
+  { to: paths.accountHcPoint, labelKey: 'common:routes.accountEpoint' },
 ] as const;
 
 export function AccountShell({ title, children }: { title: string; children: ReactNode }) {

@@ -12,14 +12,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalIcon, LogoutIcon } from '../../../components/ui/icons';
 import { appStore, useSiteConfig, useUserInfo } from '../../../lib/app-store';
+import { useCrmUrl } from '../../../lib/customer-support';
 import { showNotice } from '../../../lib/notices';
-import { fetchCrmUrl, fetchRealInfo } from '../api/account-api';
+import { accountKeys, realInfoQuery } from '../api/account-queries';
 import { AccountShell } from './account-shell';
 import { BalanceAmount } from './balance-amount';
 import { RealNameForm } from './real-name-form';
 import classes from './account.module.css';
-
-const REAL_INFO_KEY = ['account', 'realInfo'] as const;
 
 function Field({
   label,
@@ -89,11 +88,7 @@ function RealNameSection() {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const realInfo = useQuery({
-    queryKey: REAL_INFO_KEY,
-    queryFn: ({ signal }) => fetchRealInfo(signal),
-    retry: false,
-  });
+  const realInfo = useQuery(realInfoQuery());
   const info = realInfo.data ?? null;
   const action =
     realInfo.isSuccess && !editing ? (
@@ -123,7 +118,7 @@ function RealNameSection() {
           info={info}
           onCancel={() => setEditing(false)}
           onSaved={(saved) => {
-            queryClient.setQueryData(REAL_INFO_KEY, saved);
+            queryClient.setQueryData(accountKeys.realInfo, saved);
             setEditing(false);
             showNotice('account:realName.saved', 'success');
           }}
@@ -141,12 +136,7 @@ function RealNameSection() {
 
 function SupportLink() {
   const { t } = useTranslation('account');
-  const crm = useQuery({
-    queryKey: ['account', 'crmUrl'],
-    queryFn: fetchCrmUrl,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const crm = useCrmUrl();
   if (crm.isError || (crm.isSuccess && !crm.data)) {
     return (
       <Text c="red.9" size="sm" role="alert" data-testid="account-support-error">
@@ -179,7 +169,7 @@ export function AccountUserPage({ onLogout }: { onLogout: () => void }) {
   const game = config?.games.find((g) => g.game_id === user.gameId);
   // The balance may have moved since it was loaded (a payment in another tab): reload it.
   useEffect(() => {
-    if (appStore.getState().ePointStatus === 'ready') appStore.refreshEPoint();
+    if (appStore.getState().hcPointStatus === 'ready') appStore.refreshHcPoint();
   }, []);
 
   return (

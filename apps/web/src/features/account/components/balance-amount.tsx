@@ -3,14 +3,14 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useEPointStatus, useUserInfo } from '../../../lib/app-store';
-import { formatNumber } from '../utils/format';
+import { useHcPointStatus, useUserInfo } from '../../../lib/app-store';
+import { formatNumber } from '../../../lib/format';
 import classes from './account.module.css';
 
 export function BalanceAmount({ testId }: { testId: string }) {
   const { t, i18n } = useTranslation('account');
   const { ePointNum, gameAccountId } = useUserInfo();
-  const status = useEPointStatus();
+  const status = useHcPointStatus();
   if (status === 'failed' || gameAccountId === null) {
     return (
       <Text c="red.9" role="alert" data-testid={testId} data-state="failed">

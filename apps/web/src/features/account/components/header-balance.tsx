@@ -4,12 +4,12 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useEPointStatus, useUserInfo } from '../../../lib/app-store';
+import { useHcPointStatus, useUserInfo } from '../../../lib/app-store';
 import { paths } from '../../../lib/paths';
-import { formatNumber } from '../utils/format';
+import { formatNumber } from '../../../lib/format';
 import classes from './header-balance.module.css';
 
-function CoinIcon() {
+function HcPointIcon() {
   return (
     <svg width={16} height={16} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="9" fill="currentColor" opacity="0.25" />
@@ -59,7 +59,7 @@ function useFitsBesideMenu(enabled: boolean, deps: readonly unknown[]) {
 export function HeaderBalance({ besideMenu = false }: { besideMenu?: boolean }) {
   const { t, i18n } = useTranslation('account');
   const user = useUserInfo();
-  const status = useEPointStatus();
+  const status = useHcPointStatus();
   const visible = user.login && user.gameAccountId !== null && status === 'ready';
   const { ref, fits } = useFitsBesideMenu(besideMenu && visible, [i18n.language, user.ePointNum]);
   if (!visible) return null;
@@ -67,14 +67,14 @@ export function HeaderBalance({ besideMenu = false }: { besideMenu?: boolean }) 
   return (
     <Link
       ref={ref}
-      to={paths.accountEpoint}
+      to={paths.accountHcPoint}
       className={fits ? classes.chip : `${classes.chip} ${classes.aside}`}
       data-testid="header-balance"
       data-value={user.ePointNum}
       aria-label={t('balance.headerLabel', { amount })}
       title={t('balance.headerLabel', { amount })}
     >
-      <CoinIcon />
+      <HcPointIcon />
       <span>{amount}</span>
     </Link>
   );

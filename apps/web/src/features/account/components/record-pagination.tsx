@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Pagination.layer.css';
 import { Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../utils/format';
+import { formatNumber } from '../../../lib/format';
 import { pageCount } from '../utils/record-query';
 import classes from './account.module.css';
 

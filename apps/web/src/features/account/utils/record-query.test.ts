@@ -1,6 +1,6 @@
 // Record filters to bodies (docs/product/top-up.md#order-statuses filter 4 sent as 2; docs/product/api.md#account-calls begin/end in seconds).
 import { describe, expect, it } from 'vitest';
-import { coinRecordBody, dayRangeToSeconds, orderRecordBody, pageCount } from './record-query';
+import { hcPointRecordBody, dayRangeToSeconds, orderRecordBody, pageCount } from './record-query';
 
 describe('record query', () => {
   it('turns a day range into local day start and end seconds', () => {
@@ -24,8 +24,8 @@ describe('record query', () => {
     expect(orderRecordBody({ ...base, status: null, orderId: '  X-1 ' }).sdk_order_id).toBe('X-1');
   });
 
-  it('builds coin record bodies and page counts', () => {
-    expect(coinRecordBody({ page: 3, range: [null, null] })).toEqual({ page: 3, size: 10 });
+  it('builds HC Point record bodies and page counts', () => {
+    expect(hcPointRecordBody({ page: 3, range: [null, null] })).toEqual({ page: 3, size: 10 });
     expect(pageCount(0)).toBe(1);
     expect(pageCount(25)).toBe(3);
   });

@@ -2,7 +2,7 @@
 // /api/order/coin/record): client status filters go through toServerFilter (filter 4 is sent
 // as 2), a picked date range becomes Unix seconds of the local day start and end.
 import { toServerFilter, toUnixSeconds, type ClientOrderStatus } from '@hc/contract';
-import type { CoinRecordBody, OrderRecordBody } from '../api/account-api';
+import type { HcPointRecordBody, OrderRecordBody } from '../api/account-api';
 
 export const RECORD_PAGE_SIZE = 10;
 
@@ -49,7 +49,7 @@ export function orderRecordBody(filters: OrderRecordFilters): OrderRecordBody {
   };
 }
 
-export function coinRecordBody(filters: { page: number; range: DayRange }): CoinRecordBody {
+export function hcPointRecordBody(filters: { page: number; range: DayRange }): HcPointRecordBody {
   return { page: filters.page, size: RECORD_PAGE_SIZE, ...dayRangeToSeconds(filters.range) };
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { typeLabelKey } from '../utils/article-tabs';
-import { formatDate, isoDate } from '../utils/format-date';
+import { formatUnixSeconds, unixSecondsToIso } from '../../../lib/format';
 import classes from './content.module.css';
 
 export function ArticleCard({ article }: { article: ArticleSummary }) {
@@ -24,8 +24,8 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
           <Badge variant="light" color="hc" radius="sm" className={classes.badge}>
             {t(typeLabelKey(article.type))}
           </Badge>
-          <time dateTime={isoDate(article.create_ts)}>
-            {formatDate(article.create_ts, i18n.language)}
+          <time dateTime={unixSecondsToIso(article.create_ts)}>
+            {formatUnixSeconds(article.create_ts, i18n.language, 'date')}
           </time>
         </div>
         <span className={classes.cardTitle}>{article.title}</span>

@@ -11,7 +11,7 @@ import { paths } from '../../../lib/paths';
 import { articleQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
 import { typeLabelKey } from '../utils/article-tabs';
-import { formatDate, isoDate } from '../utils/format-date';
+import { formatUnixSeconds, unixSecondsToIso } from '../../../lib/format';
 import { SafeHtml } from './safe-html';
 import classes from './content.module.css';
 
@@ -70,8 +70,8 @@ export function ArticleDetailPage() {
             <Badge variant="light" color="hc" radius="sm" className={classes.badge}>
               {t(typeLabelKey(article.type))}
             </Badge>
-            <time dateTime={isoDate(article.create_ts)}>
-              {formatDate(article.create_ts, i18n.language)}
+            <time dateTime={unixSecondsToIso(article.create_ts)}>
+              {formatUnixSeconds(article.create_ts, i18n.language, 'date')}
             </time>
           </div>
           <Title order={1} className={classes.articleTitle} data-testid="article-title">

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isFooterSlug, sitePageQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
-import { formatDate, isoDate } from '../utils/format-date';
+import { formatUnixSeconds, unixSecondsToIso } from '../../../lib/format';
 import { SafeHtml } from './safe-html';
 import { SupportButton } from './support-link';
 import classes from './content.module.css';
@@ -53,8 +53,8 @@ export function FooterPage() {
           </Title>
           <p className={classes.meta}>
             {t('page.updated')}{' '}
-            <time dateTime={isoDate(page.update_ts)}>
-              {formatDate(page.update_ts, i18n.language)}
+            <time dateTime={unixSecondsToIso(page.update_ts)}>
+              {formatUnixSeconds(page.update_ts, i18n.language, 'date')}
             </time>
           </p>
           <SafeHtml html={page.content} testId="site-page-content" />

@@ -63,7 +63,7 @@ export function HomePage({ redeem }: { redeem: ReactNode }) {
           <div className={classes.heroActions}>
             <Button
               component={Link}
-              to={paths.recharge}
+              to={paths.topup}
               size="md"
               radius="xl"
               className={classes.cta}
@@ -123,7 +123,7 @@ export function HomePage({ redeem }: { redeem: ReactNode }) {
               {t('common:pages.home.topUpCenter')}
             </Title>
             <p className={classes.topupText}>{t('home.topupText')}</p>
-            <Button component={Link} to={paths.recharge} radius="xl" className={classes.cta}>
+            <Button component={Link} to={paths.topup} radius="xl" className={classes.cta}>
               {t('home.topupButton')}
             </Button>
           </section>

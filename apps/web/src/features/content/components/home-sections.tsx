@@ -11,7 +11,7 @@ import { paths } from '../../../lib/paths';
 import { gameContentQuery, type HomeConfResult } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
 import { typeLabelKey } from '../utils/article-tabs';
-import { formatDate, isoDate } from '../utils/format-date';
+import { formatUnixSeconds, unixSecondsToIso } from '../../../lib/format';
 import { PlatformIcon } from './platform-icon';
 import { SafeHtml } from './safe-html';
 import classes from './home.module.css';
@@ -100,8 +100,8 @@ export function HotNews({
               </div>
               <span className={classes.newsMeta}>
                 <span className={classes.newsType}>{t(typeLabelKey(article.type))}</span>
-                <time dateTime={isoDate(article.create_ts)}>
-                  {formatDate(article.create_ts, i18n.language)}
+                <time dateTime={unixSecondsToIso(article.create_ts)}>
+                  {formatUnixSeconds(article.create_ts, i18n.language, 'date')}
                 </time>
               </span>
               <span className={classes.newsTitle}>{article.title}</span>

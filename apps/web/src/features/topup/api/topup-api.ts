@@ -49,7 +49,7 @@ export async function fetchGamePacks(
   return sortProducts(list);
 }
 
-export async function fetchCoinPacks(signal?: AbortSignal): Promise<Product[]> {
+export async function fetchHcPointPacks(signal?: AbortSignal): Promise<Product[]> {
   const { list } = await callApi(api.orderWebCoinProduct, {}, { signal });
   return sortProducts(list);
 }
@@ -67,7 +67,7 @@ export function createOrder(body: CreateOrderBody, idempotencyKey: string) {
   return callApi(api.orderWebCreate, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-export function payWithEpoint(sdkOrderId: string) {
+export function payWithHcPoint(sdkOrderId: string) {
   return callApi(api.paymentOrderEpointPay, { paymentId: sdkOrderId });
 }
 

@@ -12,15 +12,9 @@ import { Link } from 'react-router';
 import { trackBuyDone } from '../../../lib/analytics/orders';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { paths } from '../../../lib/paths';
-import { fetchOrderDetail } from '../api/topup-api';
-import { formatMoney, formatTime } from '../utils/format';
-import {
-  ORDER_POLL_MS,
-  displayStatus,
-  isOrderNotFound,
-  isOrderOpen,
-  statusTone,
-} from '../utils/order-status';
+import { orderDetailQuery } from '../api/topup-queries';
+import { formatMoney, formatUnixSeconds, statusTone, unixSecondsToIso } from '../../../lib/format';
+import { displayStatus, isOrderNotFound, isOrderOpen } from '../utils/order-status';
 import classes from './order-detail.module.css';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -103,7 +97,9 @@ function OrderView({
         <Field label={t('detail.game')}>{order.game_name}</Field>
         <Field label={t('detail.server')}>{order.server_name}</Field>
         <Field label={t('detail.role')}>{order.role_name}</Field>
-        <Field label={t('detail.created')}>{formatTime(order.create_ts, i18n.language)}</Field>
+        <Field label={t('detail.created')}>
+          {formatUnixSeconds(order.create_ts, i18n.language)}
+        </Field>
       </dl>
 
       {order.timeline.length > 0 ? (
@@ -115,11 +111,8 @@ function OrderView({
             {order.timeline.map((step, index) => (
               <li key={`${step.status}-${step.ts}-${index}`} className={classes.step}>
                 <span className={classes.stepLabel}>{t(`timeline.s${step.status}`)}</span>
-                <time
-                  className={classes.stepTime}
-                  dateTime={new Date(step.ts * 1000).toISOString()}
-                >
-                  {formatTime(step.ts, i18n.language)}
+                <time className={classes.stepTime} dateTime={unixSecondsToIso(step.ts)}>
+                  {formatUnixSeconds(step.ts, i18n.language)}
                 </time>
               </li>
             ))}
@@ -152,7 +145,7 @@ function OrderView({
         <Button variant="default" component={Link} to={paths.accountUser}>
           {t('detail.backToAccount')}
         </Button>
-        <Button variant="light" component={Link} to={paths.recharge}>
+        <Button variant="light" component={Link} to={paths.topup}>
           {t('detail.continue')}
         </Button>
       </div>
@@ -162,17 +155,7 @@ function OrderView({
 
 export function OrderDetailPage({ sdkOrderId }: { sdkOrderId: string }) {
   const { t } = useTranslation('topup');
-  const detail = useQuery({
-    queryKey: ['topup', 'order', sdkOrderId],
-    queryFn: ({ signal }) => fetchOrderDetail(sdkOrderId, signal),
-    enabled: sdkOrderId !== '',
-    staleTime: 0,
-    // Poll while the order can still change; stop at a final status (docs/product/top-up.md#order-lifecycle).
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status !== undefined && isOrderOpen(status) ? ORDER_POLL_MS : false;
-    },
-  });
+  const detail = useQuery(orderDetailQuery(sdkOrderId));
   const completed = detail.data?.status === ServerOrderStatus.Delivered;
 
   // docs/product/analytics.md#events buy_done: the order page saw the order completed (sent once per order).
@@ -197,7 +180,7 @@ export function OrderDetailPage({ sdkOrderId }: { sdkOrderId: string }) {
         </Title>
         <Text c="dimmed">{t('detail.notFoundMessage')}</Text>
         <div className={classes.actions}>
-          <Button component={Link} to={paths.recharge}>
+          <Button component={Link} to={paths.topup}>
             {t('detail.continue')}
           </Button>
           <Button variant="default" component={Link} to={paths.accountUser}>

@@ -4,7 +4,7 @@ import type { Product } from '@hc/contract';
 import { Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from './choice-group';
-import { formatMoney, formatNumber } from '../utils/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import classes from './topup.module.css';
 
 interface ProductListProps {

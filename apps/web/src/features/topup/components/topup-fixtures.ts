@@ -39,7 +39,7 @@ export const gamePacks: Product[] = [
   }),
 ];
 
-export const coinPacks: Product[] = [
+export const hcPointPacks: Product[] = [
   pack({
     cp_goods_id: 'c-1000',
     name: '1,000 HC Point',

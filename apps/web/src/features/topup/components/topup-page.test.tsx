@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { businessError, envelope, type RecordedRequest } from '../../../test/api-stub';
 import { currentUrl, renderApp } from '../../../test/render-app';
-import { bodyOf, channels, coinPacks, gamePacks, orderDetail, servers } from './topup-fixtures';
+import { bodyOf, channels, hcPointPacks, gamePacks, orderDetail, servers } from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
 
@@ -16,7 +16,7 @@ function openTopup(handlers: Handlers = {}) {
     handlers: {
       '/api/user/webRole': () => envelope({ list: servers }),
       '/api/order/webProduct': () => envelope({ list: gamePacks }),
-      '/api/order/webCoinProduct': () => envelope({ list: coinPacks }),
+      '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
       '/api/order/webPayChannel': () => envelope({ list: channels }),
       '/api/order/webCreate': () =>
         envelope({ pay_url: 'https://pay.example.com/checkout/ORD-1', sdk_order_id: 'ORD-1' }),

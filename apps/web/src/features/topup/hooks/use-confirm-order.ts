@@ -3,13 +3,14 @@
 // PayPal open the checkout in a new tab (opened synchronously in the click, so popup blockers
 // allow it); HC Point pays at once and goes to the order page.
 import type { CreateOrderBody, PayChannel } from '@hc/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { trackBuyRequest, type OrderType } from '../../../lib/analytics/orders';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { appStore } from '../../../lib/app-store';
 import { paths } from '../../../lib/paths';
-import { createOrder, newIdempotencyKey, payWithEpoint } from '../api/topup-api';
+import { createOrder, newIdempotencyKey, payWithHcPoint } from '../api/topup-api';
 
 export interface ConfirmInput {
   serverId: number | null;
@@ -41,12 +42,29 @@ function attemptSignature(body: CreateOrderBody): string {
   return JSON.stringify(body);
 }
 
+interface PlaceOrder {
+  body: CreateOrderBody;
+  idempotencyKey: string;
+  orderType: OrderType;
+  /** HC Point: paid at once, in the same attempt. */
+  payNow: boolean;
+}
+
+/** Creates the order (and pays it with HC Point when that is the method). */
+async function placeOrder({ body, idempotencyKey, orderType, payNow }: PlaceOrder) {
+  const order = await createOrder(body, idempotencyKey);
+  trackBuyRequest(order.sdk_order_id, orderType, body.server_id);
+  const paid = payNow ? await payWithHcPoint(order.sdk_order_id) : null;
+  return { order, paid };
+}
+
 export function useConfirmOrder() {
   const navigate = useNavigate();
   const [errorKey, setErrorKey] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [payment, setPayment] = useState<PendingPayment | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
+  const place = useMutation({ mutationFn: placeOrder });
+  const pending = place.isPending;
 
   const confirm = async (input: ConfirmInput): Promise<void> => {
     if (pending) return;
@@ -68,31 +86,31 @@ export function useConfirmOrder() {
     if (attempt.current?.signature !== signature) {
       attempt.current = { signature, key: newIdempotencyKey() };
     }
-    const key = attempt.current.key;
+    const idempotencyKey = attempt.current.key;
     const external = channel.kind !== 'epoint';
     // Must happen in the click itself: a tab opened after an await is blocked as a popup.
     const tab = external ? window.open('', '_blank') : null;
     if (tab) tab.opener = null;
     setErrorKey(null);
-    setPending(true);
     try {
-      const order = await createOrder(body, key);
-      trackBuyRequest(order.sdk_order_id, input.orderType, body.server_id);
-      if (external) {
+      const { order, paid } = await place.mutateAsync({
+        body,
+        idempotencyKey,
+        orderType: input.orderType,
+        payNow: !external,
+      });
+      if (paid) {
+        appStore.setUserInfo({ ePointNum: paid.balance.basicNum + paid.balance.presentNum });
+        void navigate(paths.orderDetail(order.sdk_order_id));
+      } else {
         if (tab) tab.location.href = order.pay_url;
         setPayment({ sdkOrderId: order.sdk_order_id, fallbackUrl: tab ? null : order.pay_url });
-      } else {
-        const paid = await payWithEpoint(order.sdk_order_id);
-        appStore.setUserInfo({ ePointNum: paid.balance.basicNum + paid.balance.presentNum });
-        void navigate(paths.rechargeDetail(order.sdk_order_id));
       }
       // The order exists: the next confirm is a new attempt.
       attempt.current = null;
     } catch (error) {
       tab?.close();
       setErrorKey(errorTranslationKey(error));
-    } finally {
-      setPending(false);
     }
   };
 
@@ -106,7 +124,7 @@ export function useConfirmOrder() {
     closePayment: () => setPayment(null),
     /** "Payment done": the order status page. */
     finishPayment: () => {
-      if (payment) void navigate(paths.rechargeDetail(payment.sdkOrderId));
+      if (payment) void navigate(paths.orderDetail(payment.sdkOrderId));
     },
   };
 }

@@ -1,15 +1,7 @@
-// Money from minor units in the UI language and docs/product/top-up.md#items, docs/product/constants.md#rules item order (price×1000 key).
+// docs/product/top-up.md#items, docs/product/constants.md#rules item order (price×1000 key).
 import { describe, expect, it } from 'vitest';
-import { formatMoney, sortProducts } from './format';
+import { sortProducts } from './format';
 import { gamePacks } from '../components/topup-fixtures';
-
-describe('formatMoney', () => {
-  it('uses the currency fraction digits and the language', () => {
-    expect(formatMoney(499, 'USD', 'en-US')).toBe('$4.99');
-    expect(formatMoney(500, 'JPY', 'ja-JP')).toMatch(/500/);
-    expect(formatMoney(123456, 'EUR', 'de-DE')).toBe('1.234,56\u00a0€');
-  });
-});
 
 describe('sortProducts', () => {
   it('orders by price and keeps equal prices in their given order', () => {

@@ -1,8 +1,6 @@
-// Display helpers of the top-up screens: the shared money/number/time formats (lib/format.ts)
-// and the product order by the price×1000 key (docs/product/top-up.md#items).
+// The product order of the top-up screens by the price×1000 key (docs/product/top-up.md#items);
+// money, numbers and times are formatted by lib/format.ts.
 import { productSortKey, type Product } from '@hc/contract';
-
-export { formatMoney, formatNumber, formatTime } from '../../../lib/format';
 
 /** docs/product/top-up.md#items, docs/product/constants.md#rules: items ordered by price with the key price×1000 (stable for equal prices). */
 export function sortProducts(list: readonly Product[]): Product[] {

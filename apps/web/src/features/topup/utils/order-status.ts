@@ -10,8 +10,6 @@ export function isOrderOpen(status: ServerOrderStatus): boolean {
   return status === ServerOrderStatus.Unpaid || status === ServerOrderStatus.Paid;
 }
 
-export { statusTone } from '../../../lib/format';
-
 export function isOrderNotFound(error: unknown): boolean {
   return isApiError(error) && error.code === ErrorCode.OrderNotFound;
 }

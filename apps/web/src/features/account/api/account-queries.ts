@@ -1,0 +1,40 @@
+// Query keys and options of the account centre, in one place: the top-up history, the HC Point
+// record (both keep the previous page while the next loads) and the real-name information. The
+// customer-support link is shared with other features: lib/customer-support.ts.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  fetchHcPointRecords,
+  fetchOrderRecords,
+  fetchRealInfo,
+  type HcPointRecordBody,
+  type OrderRecordBody,
+} from './account-api';
+
+export const accountKeys = {
+  orderRecords: (body: OrderRecordBody) => ['account', 'orderRecord', body] as const,
+  hcPointRecords: (body: HcPointRecordBody) => ['account', 'hcPointRecord', body] as const,
+  realInfo: ['account', 'realInfo'] as const,
+};
+
+export const orderRecordsQuery = (body: OrderRecordBody) =>
+  queryOptions({
+    queryKey: accountKeys.orderRecords(body),
+    queryFn: ({ signal }) => fetchOrderRecords(body, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const hcPointRecordsQuery = (body: HcPointRecordBody) =>
+  queryOptions({
+    queryKey: accountKeys.hcPointRecords(body),
+    queryFn: ({ signal }) => fetchHcPointRecords(body, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const realInfoQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.realInfo,
+    queryFn: ({ signal }) => fetchRealInfo(signal),
+    retry: false,
+  });

@@ -1,0 +1,53 @@
+// Gift-code redemption: the call, the client-side shape check (same rule as the
+// server: normalised [A-Z0-9]{6,32}) and the translation key of each answer.
+import { REDEEM_CODE_PATTERN, api, normaliseRedeemCode, type RedeemResult } from '@hc/contract';
+import { callApi } from '../../../lib/api-client';
+import { errorTranslationKey, isApiError } from '../../../lib/api-error';
+
+export function redeemGiftCode(body: {
+  code: string;
+  server_id: number;
+  role_id: string;
+}): Promise<RedeemResult> {
+  return callApi(api.redeemCode, body);
+}
+
+export function isWellFormedCode(raw: string): boolean {
+  return REDEEM_CODE_PATTERN.test(normaliseRedeemCode(raw));
+}
+
+/** Answers with a redeem-specific message in the content namespace; others use errors:<Name>. */
+const REDEEM_MESSAGES = [
+  'RedeemCodeInvalid',
+  'RedeemCodeUsed',
+  'RedeemCodeExpired',
+  'RedeemLimitReached',
+  'RedeemWrongGame',
+  'TooManyRequests',
+  'RoleNotFound',
+  'serverMaintenance',
+] as const;
+
+export interface RedeemErrorMessage {
+  key: string;
+  values?: Record<string, number>;
+}
+
+/** The message for a failed redemption (TooManyRequests says when to retry, if known). */
+export function redeemErrorMessage(error: unknown): RedeemErrorMessage {
+  const name = isApiError(error) ? error.key : undefined;
+  if (name && (REDEEM_MESSAGES as readonly string[]).includes(name)) {
+    if (name === 'TooManyRequests' && isApiError(error)) {
+      const data = error.data as { retry_after?: unknown } | undefined;
+      const seconds = typeof data?.retry_after === 'number' ? data.retry_after : null;
+      if (seconds !== null && seconds > 0) {
+        return {
+          key: 'content:redeem.errors.TooManyRequestsWait',
+          values: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+        };
+      }
+    }
+    return { key: `content:redeem.errors.${name}` };
+  }
+  return { key: errorTranslationKey(error) };
+}
