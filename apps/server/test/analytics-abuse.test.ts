@@ -68,7 +68,7 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
   }
 
   /** Signs and sends a batch as sendBeacon does (text/plain). */
-  async function post(
+  async function sendBatch(
     c: Client,
     options: { events?: number; accountId?: number; ip?: string } = {},
   ): Promise<CallEnvelope<typeof api.analyticsCollect>> {
@@ -121,7 +121,7 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
     // derived from the signing secret: 1,000 events before the fix, none after.
     const forged = Array.from({ length: 20 }, forgedClient);
     const answers = [];
-    for (const c of forged) answers.push(await post(c, { events: BATCH }));
+    for (const c of forged) answers.push(await sendBatch(c, { events: BATCH }));
     expect(answers.map((a) => a.code)).toEqual(
       forged.map(() => ErrorCode.AnalyticsSignatureInvalid),
     );
@@ -130,14 +130,14 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
 
     // A real key works, and is bound to its device: another device's batch under it is refused.
     const real = await openSession();
-    expect(await post(real)).toMatchObject({ code: 0, result: { accepted: 1 } });
+    expect(await sendBatch(real)).toMatchObject({ code: 0, result: { accepted: 1 } });
     const other = randomUUID();
     const underOther = {
       ...real,
       deviceId: other,
       key: deriveSessionKey(SECRET, real.sid, other).toString('base64url'),
     };
-    expect((await post(underOther)).code).toBe(ErrorCode.AnalyticsSignatureInvalid);
+    expect((await sendBatch(underOther)).code).toBe(ErrorCode.AnalyticsSignatureInvalid);
     expect(await storedOf([other])).toEqual([]);
   });
 
@@ -147,21 +147,21 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
 
     // Signed out (no token): claiming an account is refused, nothing is credited to anyone.
     const anonymous = await openSession();
-    const claimed = await post(anonymous, { accountId: victim.id });
+    const claimed = await sendBatch(anonymous, { accountId: victim.id });
     expect(claimed).toMatchObject({
       code: ErrorCode.AnalyticsSignatureInvalid,
       data: { reason: 'account_mismatch' },
     });
     expect(await storedOf([anonymous.deviceId])).toEqual([]);
-    expect(await post(anonymous)).toMatchObject({ code: 0, result: { accepted: 1 } });
+    expect(await sendBatch(anonymous)).toMatchObject({ code: 0, result: { accepted: 1 } });
 
     // Signed in: the batch may repeat the player's own account or leave it out, not name another.
     const mine = await openSession({ token: player.token });
-    expect((await post(mine, { accountId: victim.id })).code).toBe(
+    expect((await sendBatch(mine, { accountId: victim.id })).code).toBe(
       ErrorCode.AnalyticsSignatureInvalid,
     );
-    expect(await post(mine, { accountId: player.id })).toMatchObject({ code: 0 });
-    expect(await post(mine)).toMatchObject({ code: 0 });
+    expect(await sendBatch(mine, { accountId: player.id })).toMatchObject({ code: 0 });
+    expect(await sendBatch(mine)).toMatchObject({ code: 0 });
 
     const rows = await storedOf([anonymous.deviceId, mine.deviceId]);
     const accountsOf = (deviceId: string) =>
@@ -182,7 +182,7 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
     const c = await openSession();
     const answers = [];
     // 5 batches of 50 from one session: 100 a minute are taken, the rest wait.
-    for (let i = 0; i < 5; i++) answers.push(await post(c, { events: BATCH }));
+    for (let i = 0; i < 5; i++) answers.push(await sendBatch(c, { events: BATCH }));
     const accepted = answers.reduce((n, a) => n + (a.code === 0 ? a.result.accepted : 0), 0);
     expect(accepted).toBe(SESSION_EVENTS);
     const refused = answers.filter((a) => a.code === ErrorCode.TooManyRequests);
@@ -191,7 +191,10 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
     expect(await storedOf([c.deviceId])).toHaveLength(SESSION_EVENTS);
     // The next minute the session is served again.
     t.clock.advance(60_000);
-    expect(await post(c, { events: BATCH })).toMatchObject({ code: 0, result: { accepted: 50 } });
+    expect(await sendBatch(c, { events: BATCH })).toMatchObject({
+      code: 0,
+      result: { accepted: 50 },
+    });
   });
 
   it('caps the events from one client address per minute, across sessions and devices', async () => {
@@ -201,7 +204,7 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
     const clients = [];
     for (let i = 0; i < 40; i++) clients.push(await openSession());
     const answers = [];
-    for (const c of clients) answers.push(await post(c, { events: BATCH, ip: flooder }));
+    for (const c of clients) answers.push(await sendBatch(c, { events: BATCH, ip: flooder }));
     const accepted = answers.reduce((n, a) => n + (a.code === 0 ? a.result.accepted : 0), 0);
     expect(accepted).toBe(IP_EVENTS);
     expect(answers.filter((a) => a.code === ErrorCode.TooManyRequests)).toHaveLength(
@@ -209,6 +212,6 @@ describe.each(testDatabases())('analytics forgery and flood on %s', (kind) => {
     );
     expect(await storedOf(clients.map((c) => c.deviceId))).toHaveLength(IP_EVENTS);
     // Another address is not held by the flooder's count.
-    expect(await post(await openSession(), { events: BATCH })).toMatchObject({ code: 0 });
+    expect(await sendBatch(await openSession(), { events: BATCH })).toMatchObject({ code: 0 });
   });
 });

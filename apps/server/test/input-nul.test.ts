@@ -2,13 +2,13 @@
 // are refused up front as InvalidParams for every call, whether they come in the body (at any
 // depth, keys included), the path, the query string or a header, and nothing is logged as an
 // error (plugins/input-guard.ts).
-import { call, invalidBody } from './support/call';
+import { call, invalidBody, type Envelope } from './support/call';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { api, ErrorCode, toUnixSeconds } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
 import { login } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
-import { useTestApp, type Envelope } from './support/helper';
+import { useTestApp } from './support/helper';
 
 describe.each(testDatabases())('NUL characters in input on %s', (kind) => {
   const t = useTestApp(kind);

@@ -13,7 +13,7 @@ import { createLegacyIdNumberCipher } from '../src/modules/real-name/id-number-c
 import { createRealNameCipher } from '../src/modules/real-name/real-name-cipher';
 import { codeIn, login, makeAccount, startSmtp } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
-import { createTestApp, type Envelope, type TestApp } from './support/helper';
+import { createTestApp, type TestApp } from './support/helper';
 
 const payload: IdentityPayload = {
   name: 'Lin Mei',
@@ -56,8 +56,7 @@ describe.each(testDatabases())('server secrets vs the public payload key on %s',
 
   /** What an anonymous visitor gets. */
   async function publicPayloadKey(): Promise<string> {
-    const res = await t.app.inject({ method: 'POST', url: api.settingInit.path });
-    const key = res.json<Envelope<{ payload_key: string }>>().result.payload_key;
+    const key = (await call(t.app, api.settingInit, {})).result.payload_key;
     expect(Buffer.from(key, 'base64')).toHaveLength(32);
     return key;
   }
@@ -157,13 +156,14 @@ describe.each(testDatabases())('server secrets vs the public payload key on %s',
       ]),
     ];
     expect(guesses).not.toContain(secret);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: api.analyticsSession.path,
-      payload: { device_id: 'secret-test-device' },
-      remoteAddress: '10.90.0.2',
-    });
-    const session = res.json<Envelope<{ sid: string; key: string }>>().result;
+    const session = (
+      await call(
+        t.app,
+        api.analyticsSession,
+        { device_id: 'secret-test-device' },
+        { ip: '10.90.0.2' },
+      )
+    ).result;
     expect(deriveSessionKey(secret, session.sid, 'secret-test-device').toString('base64url')).toBe(
       session.key,
     );

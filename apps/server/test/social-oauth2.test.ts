@@ -1,8 +1,10 @@
 // Facebook and WeChat sign-in against local servers speaking their protocols, plus the state
 // checks (missing, unknown, replayed, expired, other provider, not this browser's), open-redirect attempts,
 // /api/user/wechat/info/get and the provider list in /api/setting/init.
+import { api } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Envelope, type TestApp } from './support/helper';
+import { call } from './support/call';
+import { createTestApp, type TestApp } from './support/helper';
 import { testDatabases } from './support/databases';
 import {
   FACEBOOK,
@@ -329,17 +331,10 @@ describe.each(testDatabases())('social sign-in over OAuth 2 (%s)', (kind) => {
   });
 
   it('setting/init lists only the configured providers; wechat/info/get points at our start', async () => {
-    const init = await t.app.inject({ method: 'POST', url: '/api/setting/init', payload: {} });
-    expect(init.json<Envelope<{ social: string[] }>>().result.social).toEqual([
-      'facebook',
-      'wechat',
-    ]);
-    const info = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/wechat/info/get',
-      payload: {},
-    });
-    expect(info.json<Envelope>().result).toEqual({
+    const init = await call(t.app, api.settingInit, {});
+    expect(init.result.social).toEqual(['facebook', 'wechat']);
+    const info = await call(t.app, api.userWechatInfoGet, {});
+    expect(info.result).toEqual({
       enabled: true,
       appid: WECHAT.appId,
       authorize_url: `${PORTAL}/api/oauth/wechat/start`,
@@ -347,14 +342,10 @@ describe.each(testDatabases())('social sign-in over OAuth 2 (%s)', (kind) => {
 
     const bare = await buildSocialApp(t.database, {});
     try {
-      const none = await bare.inject({ method: 'POST', url: '/api/setting/init', payload: {} });
-      expect(none.json<Envelope<{ social: string[] }>>().result.social).toEqual([]);
-      const off = await bare.inject({
-        method: 'POST',
-        url: '/api/user/wechat/info/get',
-        payload: {},
-      });
-      expect(off.json<Envelope>().result).toEqual({
+      const none = await call(bare, api.settingInit, {});
+      expect(none.result.social).toEqual([]);
+      const off = await call(bare, api.userWechatInfoGet, {});
+      expect(off.result).toEqual({
         enabled: false,
         appid: null,
         authorize_url: null,

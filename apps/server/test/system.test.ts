@@ -6,27 +6,33 @@ import { DEV_PAYLOAD_KEY } from '../src/config';
 import { demoBulletinTexts } from '../src/db/seeds/demo-bulletin';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { testDatabases } from './support/databases';
-import { useTestApp, type Envelope } from './support/helper';
+import { call } from './support/call';
+import { useTestApp } from './support/helper';
 
 describe.each(testDatabases())('system calls on %s', (kind) => {
   const t = useTestApp(kind, {
     env: { SITE_TITLE: 'Test Portal', CUSTOMER_SERVICE_URL: 'https://help.example.org/' },
   });
+  const app = () => t.current.app;
   const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
     t.current.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
 
   it('GET /api/time answers the clock in seconds and ms', async () => {
-    const res = await inject('GET', '/api/time');
-    const body = okEnvelopeSchema(api.time.result).parse(res.json());
+    const body = okEnvelopeSchema(api.time.result).parse(await call(app(), api.time, {}));
     const now = t.current.clock.now().getTime();
     expect(body.result).toEqual({ ts: Math.floor(now / 1000), ms: now });
   });
 
   it('GET /api/bulletin/top answers the pinned bulletin in the Accept-Language language', async () => {
-    const res = await inject('GET', '/api/bulletin/top', {
-      'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8',
-    });
-    const { result } = okEnvelopeSchema(api.bulletinTop.result).parse(res.json());
+    const res = await call(
+      app(),
+      api.bulletinTop,
+      {},
+      {
+        headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' },
+      },
+    );
+    const { result } = okEnvelopeSchema(api.bulletinTop.result).parse(res);
     expect(result.bulletin).toMatchObject({
       title: demoBulletinTexts['zh-CN'].title,
       content: demoBulletinTexts['zh-CN'].content,
@@ -36,22 +42,21 @@ describe.each(testDatabases())('system calls on %s', (kind) => {
   });
 
   it('lets the lang header win and falls back to en-US for unsupported languages', async () => {
-    const ja = await inject('GET', '/api/bulletin/top', {
-      lang: 'ja-JP',
-      'accept-language': 'de-DE',
-    });
-    const titleOf = (res: { json: <T>() => T }) =>
-      res.json<Envelope<{ bulletin: { title: string } }>>().result.bulletin.title;
-    expect(titleOf(ja)).toBe(demoBulletinTexts['ja-JP'].title);
-    const fr = await inject('GET', '/api/bulletin/top', { 'accept-language': 'fr-FR,fr;q=0.9' });
-    expect(titleOf(fr)).toBe(demoBulletinTexts['en-US'].title);
-    const none = await inject('GET', '/api/bulletin/top');
-    expect(titleOf(none)).toBe(demoBulletinTexts['en-US'].title);
+    const titleOf = async (headers: Record<string, string> = {}) =>
+      (await call(app(), api.bulletinTop, {}, { headers })).result.bulletin?.title;
+    expect(await titleOf({ lang: 'ja-JP', 'accept-language': 'de-DE' })).toBe(
+      demoBulletinTexts['ja-JP'].title,
+    );
+    expect(await titleOf({ 'accept-language': 'fr-FR,fr;q=0.9' })).toBe(
+      demoBulletinTexts['en-US'].title,
+    );
+    expect(await titleOf()).toBe(demoBulletinTexts['en-US'].title);
   });
 
   it('POST /api/setting/init answers the site configuration with the games from the database', async () => {
-    const res = await inject('POST', '/api/setting/init');
-    const { result } = okEnvelopeSchema(api.settingInit.result).parse(res.json());
+    const { result } = okEnvelopeSchema(api.settingInit.result).parse(
+      await call(app(), api.settingInit, {}),
+    );
     expect(result).toMatchObject({
       site_title: 'Test Portal',
       game_id: 1,
@@ -72,10 +77,10 @@ describe.each(testDatabases())('system calls on %s', (kind) => {
   });
 
   it('POST /api/user/uinfo answers login false for an anonymous or unknown token', async () => {
-    for (const headers of [{}, { token: 'A'.repeat(43) }] as Array<Record<string, string>>) {
-      const res = await inject('POST', '/api/user/uinfo', headers);
-      expect(res.statusCode).toBe(200);
-      expect(okEnvelopeSchema(api.userUinfo.result).parse(res.json()).result).toEqual({
+    for (const token of [undefined, 'A'.repeat(43)]) {
+      const res = await call(app(), api.userUinfo, {}, { token });
+      expect(res.status).toBe(200);
+      expect(okEnvelopeSchema(api.userUinfo.result).parse(res).result).toEqual({
         login: false,
         isInit: true,
         accid: null,
@@ -93,8 +98,8 @@ describe.each(testDatabases())('system calls on %s', (kind) => {
       remember: true,
       clock: t.current.clock,
     });
-    const res = await inject('POST', '/api/user/uinfo', { token, gameid: '1' });
-    const { result } = okEnvelopeSchema(api.userUinfo.result).parse(res.json());
+    const res = await call(app(), api.userUinfo, {}, { token, gameId: 1 });
+    const { result } = okEnvelopeSchema(api.userUinfo.result).parse(res);
     expect(result).toMatchObject({
       login: true,
       isInit: true,

@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { createDueTimer, type DueTimer } from '../lib/due-timer';
 import { THROTTLE_MAX_WINDOW_MS } from '../lib/throttle';
 import { THROTTLE_POLICY } from '../modules/auth/throttle';
 
@@ -131,17 +132,11 @@ export function createRetentionTimer(deps: {
   clock: Clock;
   policy: RetentionPolicy;
   log: FastifyBaseLogger;
-}) {
-  let last = Number.NEGATIVE_INFINITY;
-  return {
-    async runIfDue(options: { force?: boolean } = {}): Promise<RetentionPurged | undefined> {
-      const now = deps.clock.now();
-      if (options.force !== true && now.getTime() - last < RETENTION_EVERY_MS) return undefined;
-      last = now.getTime();
-      const purged = await purgeExpired(deps.db, now, deps.policy);
-      const { statements: _statements, ...counts } = purged;
-      if (Object.values(counts).some((n) => n > 0)) deps.log.info(counts, 'expired rows purged');
-      return purged;
-    },
-  };
+}): DueTimer<RetentionPurged> {
+  return createDueTimer(deps.clock, RETENTION_EVERY_MS, async (now) => {
+    const purged = await purgeExpired(deps.db, now, deps.policy);
+    const { statements: _statements, ...counts } = purged;
+    if (Object.values(counts).some((n) => n > 0)) deps.log.info(counts, 'expired rows purged');
+    return purged;
+  });
 }

@@ -1,12 +1,14 @@
 // Builds an extra app over an existing test database with its own config (social settings
 // differ per test), reads the social-sign-in outcome of a redirect, and remembers the binding
 // cookie each start set, so a callback can come back as the browser that started it.
+import { api } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/database';
-import { testClock, testConfig, type Envelope } from '../support/helper';
+import { call } from '../support/call';
+import { testClock, testConfig } from '../support/helper';
 
 export async function buildSocialApp(
   database: Database,
@@ -61,11 +63,6 @@ export function locationOf(res: { statusCode: number; headers: Record<string, un
 
 /** Exchange an hctoken as the web does (/api/user/tmpWebTokenLogin); returns the accid. */
 export async function exchangeTicket(app: FastifyInstance, ticket: string): Promise<number | null> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/tmpWebTokenLogin',
-    payload: { token: ticket },
-  });
-  const body = res.json<Envelope<{ accid: number; token: string }>>();
+  const body = await call(app, api.userTmpWebTokenLogin, { token: ticket });
   return body.code === 0 ? body.result.accid : null;
 }

@@ -48,14 +48,6 @@ export function testClock(
   };
 }
 
-/** An envelope as tests read it: `res.json<Envelope<Result, Data>>()`. */
-export interface Envelope<R = unknown, D = unknown> {
-  code: number;
-  msg: string;
-  result: R;
-  data: D;
-}
-
 export interface LogLine {
   level: number;
   msg?: string;

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { ANALYTICS_LIMITS } from '@hc/contract';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { createDueTimer, type DueTimer } from '../../lib/due-timer';
 import { RATE_WINDOW_MS } from '../../lib/rate-counter';
 
 export const ANALYTICS_PURGE_EVERY_MS = 10 * 60_000;
@@ -82,18 +83,10 @@ export function createAnalyticsPurgeTimer(deps: {
   clock: Clock;
   retentionDays: number;
   log: FastifyBaseLogger;
-}) {
-  let last = Number.NEGATIVE_INFINITY;
-  return {
-    async runIfDue(options: { force?: boolean } = {}): Promise<AnalyticsPurged | undefined> {
-      const now = deps.clock.now();
-      if (options.force !== true && now.getTime() - last < ANALYTICS_PURGE_EVERY_MS)
-        return undefined;
-      last = now.getTime();
-      const purged = await purgeAnalytics(deps.db, now, deps.retentionDays);
-      if (purged.events + purged.nonces + purged.rates > 0)
-        deps.log.info(purged, 'analytics purged');
-      return purged;
-    },
-  };
+}): DueTimer<AnalyticsPurged> {
+  return createDueTimer(deps.clock, ANALYTICS_PURGE_EVERY_MS, async (now) => {
+    const purged = await purgeAnalytics(deps.db, now, deps.retentionDays);
+    if (purged.events + purged.nonces + purged.rates > 0) deps.log.info(purged, 'analytics purged');
+    return purged;
+  });
 }

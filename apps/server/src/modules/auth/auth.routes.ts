@@ -33,29 +33,26 @@ export function registerAuthRoutes(app: FastifyInstance, c: Container): void {
     return { ticket, expires_ts: toUnixSeconds(d.handover.expiryOf(issuedAt)) };
   });
 
-  registerCall(app, api.userEmailCodeSend, async ({ body, req }) => {
-    const account = await d.accounts.findByEmail(body.target);
+  /** Sends a code; whether the destination is an account's (and the IP trusted) sets the limits. */
+  async function sendCode(
+    channel: 'email' | 'phone',
+    body: { target: string; purpose: 'login' | 'reset' },
+    ip: string,
+  ) {
+    const account = await (channel === 'email'
+      ? d.accounts.findByEmail(body.target)
+      : d.accounts.findByPhone(body.target));
     return d.codes.send({
-      channel: 'email',
+      channel,
       destination: body.target,
       purpose: body.purpose,
-      ip: req.ip,
+      ip,
       known: account !== undefined,
-      trustedIp: account !== undefined && (await d.isTrustedIp(account.id, req.ip)),
+      trustedIp: account !== undefined && (await d.isTrustedIp(account.id, ip)),
     });
-  });
-
-  registerCall(app, api.userPhoneCodeSend, async ({ body, req }) => {
-    const account = await d.accounts.findByPhone(body.target);
-    return d.codes.send({
-      channel: 'phone',
-      destination: body.target,
-      purpose: body.purpose,
-      ip: req.ip,
-      known: account !== undefined,
-      trustedIp: account !== undefined && (await d.isTrustedIp(account.id, req.ip)),
-    });
-  });
+  }
+  registerCall(app, api.userEmailCodeSend, ({ body, req }) => sendCode('email', body, req.ip));
+  registerCall(app, api.userPhoneCodeSend, ({ body, req }) => sendCode('phone', body, req.ip));
 
   // Who is signed in, and the game account the request is about (docs/product/session.md#user-info).
   registerCall(app, api.userUinfo, ({ player }) => player());

@@ -12,7 +12,7 @@ import {
   payChannelsQuery,
   type RoleTarget,
 } from '../api/topup-queries';
-import { useConfirmOrder } from './use-confirm-order';
+import { useConfirmOrder, type ConfirmInput } from './use-confirm-order';
 import { useServerRoles } from './use-server-roles';
 
 /** What the player tops up: a game pack, or an HC Point pack (value kept as `coin`). */
@@ -62,6 +62,19 @@ function useTopupLists(choice: {
     channel,
     channelsLoading: roleTarget !== null && product !== null && channels.isPending,
     loadError: [serverRoles.error, packs.error, channels.error].find(Boolean) ?? null,
+  };
+}
+
+/** What "confirm order" checks and sends, from the current choices. */
+function confirmInput(lists: ReturnType<typeof useTopupLists>, target: TopupTarget): ConfirmInput {
+  return {
+    serverId: lists.server?.server_id ?? null,
+    serverName: lists.server?.server_name ?? null,
+    roleId: lists.role?.role_id ?? null,
+    roleName: lists.role?.role_name ?? null,
+    cpGoodsId: lists.product?.cp_goods_id ?? null,
+    channel: lists.channel,
+    orderType: target,
   };
 }
 
@@ -127,16 +140,7 @@ export function useTopupForm() {
     },
   };
 
-  const confirm = () =>
-    void order.confirm({
-      serverId: lists.server?.server_id ?? null,
-      serverName: lists.server?.server_name ?? null,
-      roleId: lists.role?.role_id ?? null,
-      roleName: lists.role?.role_name ?? null,
-      cpGoodsId: lists.product?.cp_goods_id ?? null,
-      channel: lists.channel,
-      orderType: target,
-    });
+  const confirm = () => void order.confirm(confirmInput(lists, target));
 
   return {
     games,
