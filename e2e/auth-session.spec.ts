@@ -1,5 +1,7 @@
 // Browser tests of the session rules (docs/product/session.md#session-expiry): the expiry dialog appears once and the
 // login returns to the page the player was on; the game client's hctoken hand-over.
+import type { api } from '../packages/contract/src/api.ts';
+import type { CallEnvelope } from '../apps/server/test/support/envelope.ts';
 import { expect, test } from './fixtures';
 import {
   DEMO,
@@ -69,13 +71,13 @@ test('hctoken hand-over: a ticket signs in once, leaves the URL and keeps the re
 }) => {
   const token = await demoToken(request);
   const uinfo = await request.post('/api/user/uinfo', { headers: { token }, data: {} });
-  const { result: info } = (await uinfo.json()) as { result: { gameAccountId: number | null } };
+  const { result: info } = (await uinfo.json()) as CallEnvelope<typeof api.userUinfo>;
   expect(info.gameAccountId).not.toBeNull();
   const issued = await request.post('/api/user/sdk/ticket/get', {
     headers: { token },
     data: { uid: info.gameAccountId },
   });
-  const body = (await issued.json()) as { code: number; result?: { ticket: string } };
+  const body = (await issued.json()) as CallEnvelope<typeof api.userSdkTicketGet>;
   expect(body.code, JSON.stringify(body)).toBe(0);
   const url = `/main/home?hctoken=${encodeURIComponent(body.result?.ticket ?? '')}&x=1`;
 

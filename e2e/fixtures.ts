@@ -2,6 +2,8 @@
 // title as the server reports it (docs/product/routes-and-screens.md#page-titles), an axe check and a "settled" wait.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { CallEnvelope } from '../apps/server/test/support/envelope.ts';
+import type { api as contract } from '../packages/contract/src/api.ts';
 
 function baseUrlFromSetup(): string {
   const url = process.env.E2E_BASE_URL;
@@ -20,8 +22,8 @@ export const test = base.extend<object, WorkerFixtures>({
     async ({ playwright }, use) => {
       const api = await playwright.request.newContext({ baseURL: baseUrlFromSetup() });
       const res = await api.post('/api/setting/init', { data: {} });
-      const body = (await res.json()) as { code: number; result?: { site_title?: string } };
-      const title = body.result?.site_title;
+      const body = (await res.json()) as CallEnvelope<typeof contract.settingInit>;
+      const title = body.code === 0 ? body.result.site_title : undefined;
       await api.dispose();
       if (body.code !== 0 || !title)
         throw new Error(`setting/init failed: ${JSON.stringify(body)}`);

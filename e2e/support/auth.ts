@@ -2,7 +2,9 @@
 // verification codes read from the dev outbox, an API login with the docs/product/api.md#payload-encryption encrypted secret,
 // and the header's signed-in check.
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { api } from '../../packages/contract/src/api.ts';
 import { encryptPayload } from '../../packages/contract/src/crypto.ts';
+import type { CallEnvelope } from '../../apps/server/test/support/envelope.ts';
 import authEn from '../../apps/web/src/locales/en-US/auth.json' with { type: 'json' };
 import errorsEn from '../../apps/web/src/locales/en-US/errors.json' with { type: 'json' };
 import { expect } from '../fixtures';
@@ -80,9 +82,9 @@ export async function apiLogin(
   request: APIRequestContext,
   account: string,
   password: string,
-): Promise<{ code: number; result?: { token: string } }> {
+): Promise<CallEnvelope<typeof api.userLogin>> {
   const init = await request.post('/api/setting/init', { data: {} });
-  const key = ((await init.json()) as { result: { payload_key: string } }).result.payload_key;
+  const key = ((await init.json()) as CallEnvelope<typeof api.settingInit>).result.payload_key;
   const res = await request.post('/api/user/login', {
     data: {
       channel_code: 'account',
@@ -91,7 +93,7 @@ export async function apiLogin(
       encrypt: 1,
     },
   });
-  return (await res.json()) as { code: number; result?: { token: string } };
+  return (await res.json()) as CallEnvelope<typeof api.userLogin>;
 }
 
 /** A session token for the demo account, straight from the API. */

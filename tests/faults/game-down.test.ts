@@ -5,7 +5,7 @@
 import { api } from '@hc/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, postWebhook, sandboxWebhook, seedPlayers, signIn } from './support/api';
+import { call, postWebhook, sandboxWebhook, seedPlayers, signIn } from './support/api';
 import { expectExactlyOnce, productOf, waitDrained } from './support/checks';
 import { createDatabase, type TestDatabase } from './support/databases';
 import { startProxy, type TcpProxy } from './support/proxy';
@@ -54,9 +54,9 @@ describe('game server down for a while, then back', () => {
     for (const p of players) {
       for (let i = 0; i <= ORDERS_PER_PLAYER; i++) {
         const isCard = i === ORDERS_PER_PLAYER;
-        const out = await post(
+        const out = await call(
           url,
-          api.orderWebCreate.path,
+          api.orderWebCreate,
           {
             role_id: p.roleId,
             server_id: 1,
@@ -70,7 +70,7 @@ describe('game server down for a while, then back', () => {
           { token: p.token },
         );
         if (out.kind !== 'ok') throw new Error(`create: ${JSON.stringify(out)}`);
-        const r = out.json.result as { sdk_order_id: string; pay_url: string };
+        const r = out.json.result;
         if (isCard)
           card.push({ sdk: r.sdk_order_id, paymentId: r.pay_url.split('/pay/sandbox/')[1] ?? '' });
         else epoint.push({ sdk: r.sdk_order_id, token: p.token });
@@ -81,9 +81,9 @@ describe('game server down for a while, then back', () => {
     const downAt = Date.now();
     await proxy.down();
     for (const o of epoint) {
-      const out = await post(
+      const out = await call(
         url,
-        api.paymentOrderEpointPay.path,
+        api.paymentOrderEpointPay,
         { paymentId: o.sdk },
         { token: o.token },
       );

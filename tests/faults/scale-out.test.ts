@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE_POLICY } from '../../apps/server/src/modules/auth/throttle';
 import { signPayload } from '../../apps/server/src/modules/analytics/analytics.signing';
 import { REDEEM_THROTTLE_POLICY } from '../../apps/server/src/modules/gift-codes/gift-codes.throttle';
-import { loginBody, post, seedPlayers, signIn, type Player } from './support/api';
+import { call, loginBody, seedPlayers, signIn, type Player } from './support/api';
 import { expectExactlyOnce, productOf, waitDrained } from './support/checks';
 import { createDatabase, type TestDatabase } from './support/databases';
 import { outcomeCounts, startLoad } from './support/load';
@@ -37,7 +37,7 @@ async function collect(node: string, deviceId: string, session: { sid: string; k
     events: [{ name: 'fault_suite_probe' }],
   });
   const sig = signPayload(Buffer.from(session.key, 'base64url'), payload);
-  const out = await post(node, api.analyticsCollect.path, { payload, sig });
+  const out = await call(node, api.analyticsCollect, { payload, sig });
   if (out.kind === 'network' || out.kind === 'server_error')
     throw new Error(`collect: ${out.kind}`);
   return out.json;
@@ -118,7 +118,7 @@ describe('scale-out: two APIs and two workers on one PostgreSQL', () => {
     // earlier successful sign-in from this IP (that IP would be trusted).
     const [soloLogin, spreadLogin] = await seedPlayers(database.open(), 2, 0, 'throttle');
     const wrongLogin = (p: Player) => async (node: string) => {
-      const out = await post(node, api.userLogin.path, await loginBody(p.account, 'Wrong!pass-1'));
+      const out = await call(node, api.userLogin, await loginBody(p.account, 'Wrong!pass-1'));
       if (out.kind === 'network' || out.kind === 'server_error')
         throw new Error(`login: ${out.kind}`);
       return out.json;
@@ -144,9 +144,9 @@ describe('scale-out: two APIs and two workers on one PostgreSQL', () => {
     // Gift-code throttle (redeem.throttle.ts): unknown codes for one account.
     const [soloRedeem, spreadRedeem] = players;
     const wrongCode = (p: Player) => async (node: string) => {
-      const out = await post(
+      const out = await call(
         node,
-        api.redeemCode.path,
+        api.redeemCode,
         {
           code: `NOPE${randomBytes(6).toString('hex').toUpperCase()}`,
           server_id: 1,
@@ -182,11 +182,11 @@ describe('scale-out: two APIs and two workers on one PostgreSQL', () => {
     try {
       for (const spread of [[api1.url], nodes]) {
         const deviceId = `faults-${randomBytes(8).toString('hex')}`;
-        const session = await post(spread[0] ?? '', api.analyticsSession.path, {
+        const session = await call(spread[0] ?? '', api.analyticsSession, {
           device_id: deviceId,
         });
         if (session.kind !== 'ok') throw new Error(`analytics session: ${JSON.stringify(session)}`);
-        const keys = session.json.result as { sid: string; key: string };
+        const keys = session.json.result;
         await awayFromMinuteEdge();
         analytics.push(
           await attemptsUntilThrottled(spread, (node) => collect(node, deviceId, keys), 0, max),

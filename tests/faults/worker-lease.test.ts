@@ -6,7 +6,7 @@
 import { api } from '@hc/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, seedPlayers, signIn } from './support/api';
+import { call, seedPlayers, signIn } from './support/api';
 import { expectExactlyOnce, productOf, waitDrained } from './support/checks';
 import { createDatabase, type TestDatabase } from './support/databases';
 import {
@@ -49,9 +49,9 @@ describe('worker dies between sending and acknowledging', () => {
 
     const orders: string[] = [];
     for (let i = 0; i < ORDERS; i++) {
-      const created = await post(
+      const created = await call(
         apiNode.url,
-        api.orderWebCreate.path,
+        api.orderWebCreate,
         {
           role_id: p.roleId,
           server_id: 1,
@@ -63,10 +63,10 @@ describe('worker dies between sending and acknowledging', () => {
         { token: p.token },
       );
       if (created.kind !== 'ok') throw new Error(`create: ${JSON.stringify(created)}`);
-      const sdk = (created.json.result as { sdk_order_id: string }).sdk_order_id;
-      const paid = await post(
+      const sdk = created.json.result.sdk_order_id;
+      const paid = await call(
         apiNode.url,
-        api.paymentOrderEpointPay.path,
+        api.paymentOrderEpointPay,
         { paymentId: sdk },
         {
           token: p.token,

@@ -9,6 +9,7 @@ import {
   gatewayRolesRequestSchema,
   gatewayServersRequestSchema,
   gatewayTakebackRequestSchema,
+  gatewayValidateRequestSchema,
   verifyGatewaySignature,
 } from '@hc/contract';
 import { DemoGameError, DemoGameState, type Switches } from './state';
@@ -218,6 +219,11 @@ export async function createDemoGame(options: DemoGameOptions): Promise<DemoGame
         checkGame(r.game_id);
         return send(res, 200, state.takeback(r, now()));
       }
+      case 'validate': {
+        const r = parseWith(gatewayValidateRequestSchema, body);
+        checkGame(r.game_id);
+        return send(res, 200, state.validate(r));
+      }
       default:
         throw new HttpError(404, GatewayErrorCode.notFound, `no call ${call}`);
     }
@@ -246,6 +252,15 @@ export async function createDemoGame(options: DemoGameOptions): Promise<DemoGame
         throw new HttpError(400, GatewayErrorCode.badRequest, 'state must be 0 or 1');
       }
       return send(res, 200, state.setServerState(Number(serverState[1]), body.state));
+    }
+    if (path === '/_demo/players' && method === 'POST') {
+      const body = parseJson(await readBody(req)) as Record<string, unknown>;
+      const uid =
+        typeof body.uid === 'string' && /^[\x21-\x7e]{1,64}$/.test(body.uid) ? body.uid : '';
+      if (uid === '')
+        throw new HttpError(400, GatewayErrorCode.badRequest, 'uid: 1-64 visible ASCII');
+      const name = typeof body.display_name === 'string' ? body.display_name : `Player ${uid}`;
+      return send(res, 200, state.addPlayer(uid, name));
     }
     if (path === '/_demo/roles' && method === 'GET') {
       const uid = positiveInt(url.searchParams.get('uid'), 'uid');

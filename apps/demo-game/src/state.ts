@@ -7,6 +7,9 @@ import type {
   GatewayServer,
   GatewayTakebackRequest,
   GatewayTakebackResult,
+  GatewayUid,
+  GatewayValidateRequest,
+  GatewayValidateResponse,
 } from '@hc/contract';
 
 /** The demo account's game uid (apps/server/src/db/seeds/demo.ts). */
@@ -90,6 +93,8 @@ export class DemoGameState {
   private readonly inventories = new Map<string, Map<string, InventoryItem>>();
   private readonly grants = new Map<string, GrantRecord>();
   private readonly takebacks = new Map<string, TakebackRecord>();
+  /** Players with a non-numeric id, added at runtime: uid -> display name. */
+  private readonly players = new Map<string, string>();
 
   constructor(gameId: number, switches: Partial<Switches> = {}) {
     this.gameId = gameId;
@@ -113,20 +118,49 @@ export class DemoGameState {
     return { ...server };
   }
 
-  /** uid 1 has fixed roles; any other uid has one generated role on Dawn; plus added roles. */
-  listRoles(uid: number, serverId: number): GatewayRole[] {
+  /**
+   * The player `uid`, or undefined when the game does not know it. Every positive integer is a
+   * player (the portal's own game accounts are numbered); other ids exist once added
+   * (addPlayer, POST /_demo/players), like players a game registers before the Publisher API binds them.
+   */
+  player(uid: GatewayUid): { display_name: string } | undefined {
+    if (typeof uid === 'number')
+      return { display_name: uid === DEMO_UID ? 'Demo' : `Player${uid}` };
+    if (/^[1-9]\d{0,15}$/.test(uid)) return { display_name: `Player${uid}` };
+    const name = this.players.get(uid);
+    return name === undefined ? undefined : { display_name: name };
+  }
+
+  addPlayer(uid: string, displayName: string): { uid: string; display_name: string } {
+    this.players.set(uid, displayName);
+    return { uid, display_name: displayName };
+  }
+
+  /** The `validate` call: the player exists, and the server too when one is asked. */
+  validate(req: GatewayValidateRequest): GatewayValidateResponse {
+    const player = this.player(req.uid);
+    const serverKnown = req.server_id === undefined || this.servers.has(req.server_id);
+    return player !== undefined && serverKnown
+      ? { exists: true, display_name: player.display_name }
+      : { exists: false, display_name: null };
+  }
+
+  /** uid 1 has fixed roles; any other known player has one generated role on Dawn; plus added roles. */
+  listRoles(uid: GatewayUid, serverId: number): GatewayRole[] {
     this.server(serverId);
     const base =
-      uid === DEMO_UID
+      String(uid) === String(DEMO_UID)
         ? (DEMO_ROLES[serverId] ?? [])
-        : serverId === 1
-          ? [{ role_id: `r-${uid}-1`, role_name: `Hero${uid}`, level: 1 }]
-          : [];
+        : this.player(uid) === undefined
+          ? []
+          : serverId === 1
+            ? [{ role_id: `r-${uid}-1`, role_name: `Hero${uid}`, level: 1 }]
+            : [];
     const extra = this.extraRoles.get(`${uid}:${serverId}`) ?? [];
     return [...base, ...extra].map((r) => ({ ...r }));
   }
 
-  addRole(uid: number, serverId: number, role: GatewayRole): GatewayRole {
+  addRole(uid: GatewayUid, serverId: number, role: GatewayRole): GatewayRole {
     if (this.listRoles(uid, serverId).some((r) => r.role_id === role.role_id)) {
       throw new DemoGameError(409, 'duplicate_role', `role ${role.role_id} exists`);
     }
@@ -218,12 +252,12 @@ export class DemoGameState {
   }
 
   /** Takes items away from a role (admin API: "the player used them up"). */
-  consume(uid: number, serverId: number, roleId: string, itemId: string, count: number): void {
+  consume(uid: GatewayUid, serverId: number, roleId: string, itemId: string, count: number): void {
     const held = this.inventories.get(`${uid}:${serverId}:${roleId}`)?.get(itemId);
     if (held) held.count = Math.max(0, held.count - count);
   }
 
-  inventory(uid: number, serverId: number, roleId: string): InventoryItem[] {
+  inventory(uid: GatewayUid, serverId: number, roleId: string): InventoryItem[] {
     const items = this.inventories.get(`${uid}:${serverId}:${roleId}`);
     return items ? [...items.values()].map((i) => ({ ...i })) : [];
   }

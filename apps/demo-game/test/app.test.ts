@@ -121,7 +121,7 @@ describe('signed calls', () => {
       status: 404,
       json: { error: 'unknown_server' },
     });
-    expect(await call('roles', { game_id: 1, uid: 'x', server_id: 1 })).toMatchObject({
+    expect(await call('roles', { game_id: 1, uid: 0, server_id: 1 })).toMatchObject({
       status: 400,
       json: { error: 'bad_request' },
     });

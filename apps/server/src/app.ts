@@ -8,12 +8,14 @@ import { createContainer, createLogger, type Container } from './container';
 import type { Database } from './db/database';
 import type { Clock } from './lib/clock';
 import * as analytics from './modules/analytics';
+import * as audit from './modules/audit';
 import * as auth from './modules/auth';
 import * as catalog from './modules/catalog';
 import * as content from './modules/content';
 import * as games from './modules/games';
 import * as giftCodes from './modules/gift-codes';
 import * as orders from './modules/orders';
+import * as publisher from './modules/publisher';
 import * as realName from './modules/real-name';
 import * as system from './modules/system';
 import * as wallet from './modules/wallet';
@@ -41,6 +43,8 @@ const MODULES = [
   giftCodes,
   orders,
   analytics,
+  audit,
+  publisher,
 ];
 
 export type Role = 'all' | 'api' | 'worker';
@@ -123,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   configureCalls(app, {
     checkResults: !config.isProduction,
     resolvePlayer: (session, gameId) => players.current(session, gameId),
+    verifyPublisher: (req, rawBody) => c.publisherAuth.verify(req, rawBody),
   });
   const webApp = await installWebApp(app, config.webDistDir);
   installErrorHandling(app, {

@@ -173,6 +173,8 @@ function toConfig(e: ParsedEnv) {
     orderMaxUnpaid: e.ORDER_MAX_UNPAID,
     /** Order creations one player may attempt per minute, counted across nodes (ADR 0031). */
     orderCreatesPerMinute: e.ORDER_CREATES_PER_MINUTE,
+    /** Publisher API calls per key per minute, across nodes (ADR 0039). */
+    publisherCallsPerMinute: e.PUBLISHER_CALLS_PER_MINUTE,
     worker: Object.freeze({
       intervalMs: e.WORKER_INTERVAL_MS,
       deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,

@@ -11,6 +11,7 @@ import {
   SERVER_LIST_CACHE_MS,
 } from './adapters/game-gateway/client';
 import type { GameGateway } from './adapters/game-gateway/types';
+import { withGameUids } from './adapters/game-gateway/uids';
 import { mailerFromConfig, type Mailer } from './adapters/mail/mail';
 import { createProviderClients, type ProviderClients } from './adapters/oauth';
 import { createOutbox, type Outbox } from './adapters/outbox/outbox';
@@ -26,10 +27,12 @@ import type { Database } from './db/database';
 import { createJobQueue } from './jobs/queue';
 import { systemClock, type Clock } from './lib/clock';
 import { logRedaction } from './lib/log-redaction';
+import { createDataCipher } from './lib/data-cipher';
 import { createRateCounter, type RateCounter } from './lib/rate-counter';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createHandoverService } from './modules/auth/handover.service';
 import { createLoginService } from './modules/auth/login.service';
+import { createAccountsRepository } from './modules/auth/accounts.repository';
 import { createPlayerService } from './modules/auth/player.service';
 import { createResetService } from './modules/auth/reset.service';
 import { createSessionService } from './modules/auth/sessions.service';
@@ -43,6 +46,9 @@ import { createGamesService } from './modules/games/games.service';
 import { createGiftCodeService } from './modules/gift-codes/gift-codes.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createRecordsService } from './modules/orders/records.service';
+import { createPlayersService } from './modules/publisher/players.service';
+import { createPublisherAuth } from './modules/publisher/publisher-auth';
+import { createPublisherKeysService } from './modules/publisher/publisher-keys.service';
 import { createRealNameService } from './modules/real-name/real-name.service';
 import { createSystemService } from './modules/system/system.service';
 import { createWalletService } from './modules/wallet/wallet.service';
@@ -85,16 +91,21 @@ export function createContainer(config: Config, options: ContainerOptions) {
     return counter;
   };
 
-  const gateway = once(
-    () =>
+  // The game is sent each game account's uid (game_accounts.uid, ADR 0039), not its id.
+  const gateway = once(() =>
+    withGameUids(
       options.gateway ??
-      createGameGateway({
-        gateways: config.gateways,
-        timeoutMs: config.gatewayTimeoutMs,
-        serverListCacheMs: SERVER_LIST_CACHE_MS,
-        rolesCacheMs: ROLES_CACHE_MS,
-      }),
+        createGameGateway({
+          gateways: config.gateways,
+          timeoutMs: config.gatewayTimeoutMs,
+          serverListCacheMs: SERVER_LIST_CACHE_MS,
+          rolesCacheMs: ROLES_CACHE_MS,
+        }),
+      (gameAccountId) => createAccountsRepository(db).gameUidOf(gameAccountId),
+    ),
   );
+  /** Secrets at rest under DATA_KEY (publisher key secrets; ADR 0027). */
+  const dataCipher = once(() => createDataCipher(config.dataKeys));
   const providers = once(
     () => options.providers ?? createPaymentProviders({ config, db, clock, log }),
   );
@@ -249,6 +260,15 @@ export function createContainer(config: Config, options: ContainerOptions) {
     get analytics() {
       return analytics();
     },
+    get publisherAuth() {
+      return publisherAuth();
+    },
+    get publisherPlayers() {
+      return publisherPlayers();
+    },
+    get publisherKeys() {
+      return publisherKeys();
+    },
     /** Closes what the services opened (Redis connections of the rate counters). */
     async close(): Promise<void> {
       await Promise.all(closers.splice(0).map((close) => close()));
@@ -284,6 +304,20 @@ export function createContainer(config: Config, options: ContainerOptions) {
   const analytics = once(() =>
     createAnalyticsService({ db, config, clock, rate: rateCounter('hc:analytics:rate:') }),
   );
+
+  // Publisher API calls per key per minute, counted across nodes (ADR 0039).
+  const publisherAuth = once(() =>
+    createPublisherAuth({
+      db,
+      clock,
+      cipher: dataCipher(),
+      rate: rateCounter('hc:publisher:rate:'),
+      perMinute: config.publisherCallsPerMinute,
+      log,
+    }),
+  );
+  const publisherPlayers = once(() => createPlayersService({ db, clock, gateway: gateway() }));
+  const publisherKeys = once(() => createPublisherKeysService({ db, clock, cipher: dataCipher() }));
 
   return container;
 }

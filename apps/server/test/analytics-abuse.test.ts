@@ -8,9 +8,9 @@ import { api, ErrorCode, toUnixSeconds } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveSessionKey, newSid } from '../src/modules/analytics/analytics.signing';
 import { createSessionService } from '../src/modules/auth/sessions.service';
+import { call, type CallEnvelope } from './support/call';
 import { makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
-import { call, type CallEnvelope } from './support/call';
 import { createTestApp, type TestApp } from './support/helper';
 
 const SECRET = 'test-analytics-abuse-signing-secret-0123456789';

@@ -25,9 +25,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { COLLECT_BODY_LIMIT } from '../src/modules/analytics/analytics.routes';
 import { ANALYTICS_SESSIONS_PER_IP_PER_MINUTE } from '../src/modules/analytics/analytics.service';
+import { call, type CallEnvelope, type Envelope } from './support/call';
 import { testDatabases } from './support/databases';
 import { createTestApp, PRODUCTION_SECRETS, testConfig, type TestApp } from './support/helper';
-import { call, type CallEnvelope, type Envelope } from './support/call';
 import { stubDatabase } from './support/stub-database';
 
 const DEVICE_LIMIT = 4;

@@ -1,9 +1,9 @@
 // Verification codes (docs/product/sign-in.md#verification-codes): send limits per destination and IP, per IP and per
 // destination (codes.service.ts), expiry, single use, 5 wrong tries, no enumeration of unknown
 // destinations, not-configured senders, and the dev outbox (only when DEV_OUTBOX=true).
-import { call } from './support/call';
 import { api, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './support/call';
 import { codeIn, login, makeAccount, startSmtp } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';

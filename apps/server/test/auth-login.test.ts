@@ -1,9 +1,9 @@
 // Sign-in (docs/product/sign-in.md#login-screen, docs/product/session.md#logout, docs/product/api.md#sign-in-and-session-calls /api/user/login, logout, uinfo; docs/product/errors.md#error-catalogue error codes): every channel, its
 // bad inputs, remember vs not, single-device sessions, and login throttling.
-import { call } from './support/call';
 import { api, encryptPayload, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
+import { call } from './support/call';
 import {
   codeIn,
   login,

@@ -1,8 +1,8 @@
 // Password reset by email and phone code (docs/product/sign-in.md#password-reset, docs/product/sign-in.md#verification-codes, docs/product/errors.md#error-catalogue codes): the
 // encrypted payload, mismatch, rule, common passwords, bad codes, and session revocation.
-import { call } from './support/call';
 import { api, encryptPayload, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './support/call';
 import {
   codeIn,
   login,

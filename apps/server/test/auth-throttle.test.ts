@@ -2,7 +2,6 @@
 // passwords pass the limit exactly as often as it allows (one node and two nodes on one
 // PostgreSQL), an unknown account costs the same password hash as a known one, and code sends
 // from an attacker's IP never keep the owner from a code.
-import { call } from './support/call';
 import { api, ErrorCode } from '@hc/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +12,7 @@ import type * as PasswordModule from '../src/lib/password';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../src/lib/password';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { THROTTLE_POLICY } from '../src/modules/auth/throttle';
+import { call } from './support/call';
 import { codeIn, login, makeAccount, startSmtp } from './support/auth-fixtures';
 import { createPostgresDatabase, testDatabases } from './support/databases';
 import { createTestApp, testClock, testConfig, type TestApp } from './support/helper';

@@ -1,10 +1,9 @@
 // Catalog calls (docs/product/top-up.md#items, docs/product/api.md#top-up-calls, docs/product/constants.md#rules price×1000 ordering, en-US fallback): game packs,
 // HC Point packs, payment channels, v2 items and the rebate campaign, over the real server on
 // both databases; plus the demo catalog seed (6 game packs, 6 HC Point packs, icons).
-import { call } from './support/call';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { api, ErrorCode, LANGUAGES, type PayChannel, type Product } from '@hc/contract';
+import { api, ErrorCode, LANGUAGES, type Product } from '@hc/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsConfig } from '../src/config';
 import { demoProducts, demoRebateTexts } from '../src/db/seeds/demo-catalog';
@@ -20,9 +19,10 @@ import {
   resolveChannel,
 } from '../src/modules/catalog/catalog.service';
 import { createGamesRepository } from '../src/modules/games/games.repository';
+import { call } from './support/call';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
-import { useTestApp, type TestApp } from './support/helper';
+import { useTestApp } from './support/helper';
 
 const TEST_GAME = 77; // sorting, language and server tests
 const CACHE_GAME = 78; // cache TTL test (its list changes during the test)

@@ -2,7 +2,6 @@
 // docs/product/content.md#home-configuration), Game Info blocks, articles by type with pagination and pinned order (docs/product/content.md#announcement-tabs,
 // docs/product/content.md#articles), language fallback (docs/product/languages.md#fallback), XSS articles stored through the repository
 // (bad input), footer pages, and the character calls (docs/product/api.md#content-calls).
-import { call, invalidBody } from './support/call';
 import { api, ArticleType, ErrorCode, LANGUAGES, type CallBody } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoArticles } from '../src/db/seeds/content/articles';
@@ -10,6 +9,7 @@ import { demoBlocks, demoHomeConfig } from '../src/db/seeds/content/home';
 import { demoPages } from '../src/db/seeds/content/pages';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createContentRepository } from '../src/modules/content/content.repository';
+import { call, invalidBody } from './support/call';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';

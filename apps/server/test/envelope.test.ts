@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { AppError } from '../src/lib/app-error';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { registerCall } from '../src/plugins/register-call';
+import { type Envelope } from './support/call';
 import { testDatabases } from './support/databases';
 import { useTestApp } from './support/helper';
-import { type Envelope } from './support/call';
 
 const echo = defineCall({
   path: '/api/test/echo',

@@ -20,6 +20,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../src/modules/auth/sessions.service';
+import type { Envelope } from './support/envelope';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
@@ -338,7 +339,7 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
             payload: method === 'GET' ? undefined : '{}',
           });
           expect([200, 203], `${method} ${url}`).toContain(res.statusCode);
-          expect(res.json<{ code: number }>().code, `${method} ${url}`).toBe(ErrorCode.NotFound);
+          expect(res.json<Envelope>().code, `${method} ${url}`).toBe(ErrorCode.NotFound);
         },
       ),
       { numRuns: 40, seed: SEED },

@@ -3,7 +3,6 @@
 // kept a few seconds, so 500 concurrent webRole calls cost the game one request per server, not
 // three per call. Against the demo game on a free port; the caches' clock is held still.
 import { api } from '@hc/contract';
-import { call } from './support/call';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
 import { runSeedSteps } from '../src/db/seed';
 import { demoSeedSteps } from '../src/db/seeds/demo';
+import { call } from './support/call';
 import { login } from './support/auth-fixtures';
 import { openTestDatabase, testDatabases } from './support/databases';
 import { testConfig } from './support/helper';

@@ -1,12 +1,12 @@
 // Game-client hand-over (docs/product/session.md#hand-over, docs/product/api.md#sign-in-and-session-calls sdk/ticket/get, tmpWebTokenLogin): tickets are
 // single use, expire after 5 minutes, are stored hashed, and only for the caller's game account.
-import { call } from './support/call';
 import { createHash } from 'node:crypto';
 import { api, ErrorCode } from '@hc/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createHandoverService } from '../src/modules/auth/handover.service';
+import { call } from './support/call';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { useTestApp } from './support/helper';

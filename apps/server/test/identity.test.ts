@@ -1,10 +1,10 @@
 // Real-name information over the real server (docs/product/account.md#account-screen, docs/product/account.md#real-name-information Real-name
 // information, docs/product/api.md#payload-encryption, docs/product/api.md#account-calls /api/user/real/info/query and /api/identity/save): none ->
 // null, save -> masked answer, the record only encrypted at rest, tampered payloads refused.
-import { call } from './support/call';
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
 import { createRealNameCipher } from '../src/modules/real-name/real-name-cipher';
+import { call } from './support/call';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { useTestApp } from './support/helper';

@@ -2,10 +2,10 @@
 // are refused up front as InvalidParams for every call, whether they come in the body (at any
 // depth, keys included), the path, the query string or a header, and nothing is logged as an
 // error (plugins/input-guard.ts).
-import { call, invalidBody, type Envelope } from './support/call';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { api, ErrorCode, toUnixSeconds } from '@hc/contract';
 import { describe, expect, it } from 'vitest';
+import { call, invalidBody, type Envelope } from './support/call';
 import { login } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { useTestApp } from './support/helper';
@@ -86,13 +86,8 @@ describe.each(testDatabases())('NUL characters in input on %s', (kind) => {
       payload: {},
     });
     expect(inQuery.json<Envelope>().code).toBe(ErrorCode.InvalidParams);
-    const inHeader = await app.inject({
-      method: 'POST',
-      url: '/api/user/uinfo',
-      payload: {},
-      headers: { token: 'abc\u0000def' },
-    });
-    expect(inHeader.json<Envelope>().code).toBe(ErrorCode.InvalidParams);
+    const inHeader = await call(app, api.userUinfo, {}, { token: 'abc\u0000def' });
+    expect(inHeader.code).toBe(ErrorCode.InvalidParams);
     expect(errorLogs().length).toBe(before);
   });
 

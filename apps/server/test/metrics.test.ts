@@ -11,6 +11,7 @@ import { buildApp } from '../src/app';
 import { logRedaction } from '../src/lib/log-redaction';
 import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
 import { createWorkerLoop, startWorker } from '../src/worker';
+import { call } from './support/call';
 import { testContainer } from './support/container';
 import { testDatabases } from './support/databases';
 import { createTestApp, testConfig, type LogLine, type TestApp } from './support/helper';
@@ -272,17 +273,17 @@ describe.each(testDatabases())('metrics and log redaction on %s', (kind) => {
       });
       expect(res.statusCode).toBe(200);
       // A real call's lines too: a real-name save carries the ID number in its payload.
-      await app.inject({
-        method: 'POST',
-        url: api.identitySave.path,
-        headers: { token: secrets.token },
-        payload: {
+      await call(
+        app,
+        api.identitySave,
+        {
           data: await encryptPayload(
             t.config.payloadKey,
             JSON.stringify({ ...identityFor('Redact'), id_number: secrets.idNumber }),
           ),
         },
-      });
+        { token: secrets.token },
+      );
     } finally {
       await app.close();
     }

@@ -23,10 +23,10 @@ import { demoSeedSteps } from '../src/db/seeds/demo';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
+import { call, type WebhookAnswer } from './support/call';
 import { testContainer } from './support/container';
 import { login, makeAccount } from './support/auth-fixtures';
 import { openTestDatabase, testDatabases } from './support/databases';
-import { call, type Envelope } from './support/call';
 import { createTestApp, testClock, testConfig, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { expectLedgerInvariants } from './support/ledger';
@@ -165,7 +165,7 @@ describe.each(testDatabases())('order guards on %s', (kind) => {
       payload: body,
     });
     expect(res.statusCode).toBe(200);
-    const json = res.json<Envelope<{ outcome: string }>>();
+    const json = res.json<WebhookAnswer>();
     return { code: json.code, outcome: json.result.outcome };
   }
 

@@ -11,10 +11,10 @@ import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { creditHcPoint, createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
+import { call, type WebhookAnswer } from './support/call';
 import { testContainer } from './support/container';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
-import { call, type Envelope } from './support/call';
 import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { expectLedgerInvariants } from './support/ledger';
@@ -177,7 +177,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
   async function paid(order: string, amount: number, id?: string) {
     const res = await sandboxWebhook({ id, type: 'payment.succeeded', order, amount });
     expect(res.statusCode).toBe(200);
-    return res.json<Envelope<{ outcome: string }>>();
+    return res.json<WebhookAnswer>();
   }
 
   it('creates an unpaid order with a snapshot: names from the game, not the client', async () => {
@@ -361,7 +361,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     const p = await player();
     const id = (await create(p)).result.sdk_order_id;
     const res = await sandboxWebhook({ type: 'payment.declined', order: id, amount: 499 });
-    expect(res.json<Envelope<{ outcome: string }>>().result.outcome).toBe('failed');
+    expect(res.json<WebhookAnswer>().result.outcome).toBe('failed');
     expect((await detail(p, id)).result.status).toBe(Failed);
     expect((await paid(id, 499)).result.outcome).toBe('paid');
     expect((await orderRow(id)).status).toBe(Paid);
@@ -509,7 +509,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
         () => sandboxWebhook({ type: 'payment.declined', order: id, amount: 499 }),
       ].sort(() => Math.random() - 0.5);
       const outcomes = (await Promise.all(sends.map((s) => s()))).map(
-        (r) => r.json<Envelope<{ outcome: string }>>().result.outcome,
+        (r) => r.json<WebhookAnswer>().result.outcome,
       );
       expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
       await Promise.all([worker.runJobs(), worker.runJobs()]);

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encryptPayload, ErrorCode } from '@hc/contract';
 import { LOCK_FILE_NAME } from '../src/db/data-dir-lock';
+import type { Envelope } from './support/envelope';
 import { PRODUCTION_SECRETS } from './support/helper';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,7 +143,7 @@ describe('server process', () => {
         encrypt: 1,
       }),
     });
-    expect(((await login.json()) as { code: number }).code).toBe(ErrorCode.LoginNameNotFound);
+    expect(((await login.json()) as Envelope).code).toBe(ErrorCode.LoginNameNotFound);
     const games = await fetch(`${base}/api/setting/init`, { method: 'POST' });
     expect(games.status).toBe(200);
     server.child.kill('SIGTERM');

@@ -19,6 +19,7 @@ import {
   type Config,
 } from '../src/config';
 import type { Database } from '../src/db/database';
+import type { Envelope } from './support/envelope';
 import { openTestDatabase, testDatabases } from './support/databases';
 import { createTestApp, testClock, type TestApp } from './support/helper';
 
@@ -150,7 +151,7 @@ describe.each(testDatabases())('dev-only routes on %s', (kind) => {
       const res = await app.inject({ ...probe, headers: { accept: 'application/json' } });
       // API paths answer an envelope (HTTP 200) with code NotFound; other paths a plain 404.
       const notFound = probe.url.startsWith('/api/')
-        ? res.json<{ code: number }>().code === ErrorCode.NotFound
+        ? res.json<Envelope>().code === ErrorCode.NotFound
         : res.statusCode === 404;
       if (!notFound) served.push(`${probe.method} ${probe.url} -> ${res.statusCode}`);
     }

@@ -2,12 +2,12 @@
 // /api/order/record, /api/order/coin/record, and their bad-input cases): only the
 // caller's rows, newest first, status / order-number / date filters, paging, and the HC Point
 // movements read from the ledger after a credit and a spend.
-import { call, invalidBody } from './support/call';
 import { api, ErrorCode, ServerOrderStatus, type CallBody } from '@hc/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../src/modules/wallet/wallet.service';
+import { call, invalidBody } from './support/call';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';

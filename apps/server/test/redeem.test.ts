@@ -22,10 +22,10 @@ import {
 } from '../src/modules/gift-codes/gift-codes.service';
 import { REDEEM_THROTTLE_POLICY } from '../src/modules/gift-codes/gift-codes.throttle';
 import { createWorkerLoop } from '../src/worker';
+import { call } from './support/call';
 import { testContainer } from './support/container';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
-import { call } from './support/call';
 import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 

@@ -2,12 +2,12 @@
 // under an older DATA_KEY key and legacy rows (plain columns, the ID number under the old
 // payload-key-derived cipher) all end under the first key; a second run changes nothing; the
 // records still read back through the API once the old key is dropped.
-import { call } from './support/call';
 import { randomBytes } from 'node:crypto';
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { reencrypt } from '../src/commands/reencrypt';
+import { call } from './support/call';
 import { testContainer } from './support/container';
 import type { CommandContext } from '../src/commands/types';
 import type { Config } from '../src/config';

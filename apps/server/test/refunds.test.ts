@@ -16,10 +16,10 @@ import { createTakebackHandler } from '../src/modules/orders/refunds';
 import { createJobQueue, type Job } from '../src/jobs/queue';
 import { creditHcPoint, createWalletService } from '../src/modules/wallet/wallet.service';
 import { createWorkerLoop } from '../src/worker';
+import { call, type WebhookAnswer } from './support/call';
 import { testContainer } from './support/container';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
-import { call, type Envelope } from './support/call';
 import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
 import { expectLedgerInvariants } from './support/ledger';
@@ -137,7 +137,7 @@ describe.each(testDatabases())('refunds on %s', (kind) => {
       payload: body,
     });
     expect(res.statusCode).toBe(200);
-    return res.json<Envelope<{ outcome: string }>>().result.outcome;
+    return res.json<WebhookAnswer>().result.outcome;
   }
 
   /** Pays at the sandbox (its payment row becomes paid, as the checkout page does) + webhook. */

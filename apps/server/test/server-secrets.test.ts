@@ -3,7 +3,6 @@
 // with it: not the real-name records, not the verification-code hashes, not the analytics keys.
 // Each test takes the key the way an attacker would (from /api/setting/init) and tries it on
 // what the database holds.
-import { call } from './support/call';
 import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { createDataCipher } from '../src/lib/data-cipher';
 import { deriveSessionKey } from '../src/modules/analytics/analytics.signing';
 import { createLegacyIdNumberCipher } from '../src/modules/real-name/id-number-cipher';
 import { createRealNameCipher } from '../src/modules/real-name/real-name-cipher';
+import { call } from './support/call';
 import { codeIn, login, makeAccount, startSmtp } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';

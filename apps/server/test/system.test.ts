@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { DEV_PAYLOAD_KEY } from '../src/config';
 import { demoBulletinTexts } from '../src/db/seeds/demo-bulletin';
 import { createSession } from '../src/modules/auth/sessions.service';
-import { testDatabases } from './support/databases';
 import { call } from './support/call';
+import { testDatabases } from './support/databases';
 import { useTestApp } from './support/helper';
 
 describe.each(testDatabases())('system calls on %s', (kind) => {

@@ -6,7 +6,6 @@
 //   every command. 200 runs of up to 50 commands; one database, a fresh game account per run.
 // - 50 concurrent HC Point payments, each for the whole balance: exactly one succeeds.
 // - Paying someone else's order, paying twice, paying an expired order: nothing changes.
-import { call } from './support/call';
 import { randomUUID } from 'node:crypto';
 import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';
 import fc from 'fast-check';
@@ -21,6 +20,7 @@ import {
   debitHcPoint,
   takeBackCredit,
 } from '../src/modules/wallet/wallet.service';
+import { call } from './support/call';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';

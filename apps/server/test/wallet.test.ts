@@ -1,6 +1,5 @@
 // HC Point wallet (docs/product/hc-point.md#balances, docs/product/hc-point.md#balance, docs/product/api.md#hc-point-calls, docs/product/errors.md#error-catalogue
 // ePointNumInsufficient): the ledger rules are enforced by the database itself.
-import { call } from './support/call';
 import { api, ErrorCode } from '@hc/contract';
 import { sql, type Transaction } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   debitHcPoint,
   transfer,
 } from '../src/modules/wallet/wallet.service';
+import { call } from './support/call';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { useTestApp } from './support/helper';
@@ -228,13 +228,13 @@ describe.each(testDatabases())('wallet on %s', (kind) => {
     await credit(a.uid, 5, 0, `o${a.uid}`);
     await credit(second, 7, 1, `o${second}`);
     const amount = async (gameid?: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/operate/coinBalance',
-        payload: {},
-        headers: { token: a.token, ...(gameid === undefined ? {} : { gameid }) },
-      });
-      return res.json<{ result: { amount: number } }>().result.amount;
+      const res = await call(
+        app,
+        api.operateCoinBalance,
+        {},
+        { token: a.token, headers: { gameid } },
+      );
+      return res.result.amount;
     };
     expect(await amount()).toBe(5);
     expect(await amount(String(900 + a.id))).toBe(8);

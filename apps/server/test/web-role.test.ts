@@ -1,12 +1,12 @@
 // /api/user/webRole and the server/role check behind orders, through the game gateway to the
 // demo game on a free port (docs/product/top-up.md#servers-and-roles, docs/product/top-up.md#before-paying "the server has no role information",
 // docs/product/api.md#top-up-calls; docs/game-gateway.md).
-import { call } from './support/call';
 import { api, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { findServerAndRole } from '../src/modules/games/games.service';
+import { call } from './support/call';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { useTestApp } from './support/helper';

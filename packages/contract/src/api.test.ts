@@ -45,6 +45,13 @@ const AGREED: ApiName[] = [
   'redeemCode',
   'analyticsSession',
   'analyticsCollect',
+  'publisherPlayersUpsert',
+  'publisherPlayersGet',
+  'publisherPlayersBind',
+  'publisherPlayersUnbind',
+  'publisherPlayersContact',
+  'publisherPlayersDisable',
+  'publisherPlayersEnable',
 ];
 
 /** docs/product/api.md#calls paths, verbatim. */
@@ -97,9 +104,12 @@ describe('api record', () => {
       const call = api[name];
       if (SPEC_PATHS[name]) expect(call.path).toBe(SPEC_PATHS[name]);
       expect(call.path.startsWith('/api/')).toBe(true);
-      expect(['none', 'optional', 'required']).toContain(call.auth);
+      expect(['none', 'optional', 'required', 'publisher']).toContain(call.auth);
       expect(call.summary.length).toBeGreaterThan(5);
-      expect(call.spec).toMatch(/docs\/product\/[a-z-]+\.md/);
+      // Publisher API calls (issue 15) are specified by their own reference, docs/publisher-api.md.
+      expect(call.spec).toMatch(
+        call.tag === 'publisher' ? /^docs\/publisher-api\.md#/ : /docs\/product\/[a-z-]+\.md/,
+      );
     },
   );
 
@@ -108,6 +118,15 @@ describe('api record', () => {
       .filter(([, c]) => c.method === 'GET')
       .map(([n]) => n);
     expect(gets.sort()).toEqual(['bulletinTop', 'time']);
+  });
+
+  it('the publisher calls, and only they, are signed per game key under /api/publisher/v1/', () => {
+    for (const [name, call] of apiEntries()) {
+      const publisher = call.tag === 'publisher';
+      expect([name, call.auth === 'publisher', call.path.startsWith('/api/publisher/v1/')]).toEqual(
+        [name, publisher, publisher],
+      );
+    }
   });
 
   it('method + path are unique', () => {

@@ -37,6 +37,15 @@ import {
   orderWebCreate,
   paymentOrderEpointPay,
 } from './orders';
+import {
+  publisherPlayersBind,
+  publisherPlayersContact,
+  publisherPlayersDisable,
+  publisherPlayersEnable,
+  publisherPlayersGet,
+  publisherPlayersUnbind,
+  publisherPlayersUpsert,
+} from './publisher';
 import { identitySave, userRealInfoQuery } from './real-name';
 import { settingCrmUrl, settingInit, time } from './system';
 import { epointBalance, operateCoinBalance } from './wallet';
@@ -81,6 +90,13 @@ export const api = {
   redeemCode,
   analyticsSession,
   analyticsCollect,
+  publisherPlayersUpsert,
+  publisherPlayersGet,
+  publisherPlayersBind,
+  publisherPlayersUnbind,
+  publisherPlayersContact,
+  publisherPlayersDisable,
+  publisherPlayersEnable,
 } as const satisfies Record<string, ApiCall>;
 
 export type Api = typeof api;

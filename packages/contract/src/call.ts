@@ -2,7 +2,11 @@
 // schemas of the body and of `result`. Server routes and the web client both read these.
 import { z } from 'zod';
 
-export type Auth = 'none' | 'optional' | 'required';
+/**
+ * none/optional/required: the player's session (`token` header). publisher: a game backend's
+ * signed request (docs/publisher-api.md): key id, timestamp, nonce and HMAC signature headers.
+ */
+export type Auth = 'none' | 'optional' | 'required' | 'publisher';
 
 export interface ApiCall<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   readonly path: string;
@@ -36,6 +40,7 @@ export const AREAS = [
   'content',
   'gift-codes',
   'analytics',
+  'publisher',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -50,6 +50,24 @@ export const ErrorCode = {
   RedeemWrongGame: 40006,
   AnalyticsSignatureInvalid: 50001,
   AnalyticsReplay: 50002,
+  /** Publisher API (docs/publisher-api.md): HTTP 401, signature or key missing, wrong, unknown or revoked. */
+  PublisherAuthFailed: 60001,
+  /** Publisher API: HTTP 401, x-hc-timestamp missing or more than 300 s from the portal's clock. */
+  PublisherTimestampStale: 60002,
+  /** Publisher API: HTTP 401, the x-hc-nonce was already used within the last 10 minutes. */
+  PublisherNonceReplayed: 60003,
+  /** The Idempotency-Key was already used for a different request body. */
+  IdempotencyKeyReused: 60004,
+  /** The game account (uid) is bound to another portal account. */
+  GameAccountBoundElsewhere: 60005,
+  /** The portal account already has another game account in this game. */
+  GameAccountAlreadyBound: 60006,
+  /** The game does not know this player id (gateway `validate`). */
+  PlayerUnknownToGame: 60007,
+  /** The email address belongs to another account. */
+  EmailInUse: 60008,
+  /** The phone number belongs to another account. */
+  PhoneInUse: 60009,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -97,6 +115,15 @@ export const errorMessages: Record<ErrorCodeName, string> = {
   RedeemWrongGame: 'Redeem code belongs to another game',
   AnalyticsSignatureInvalid: 'Analytics batch signature is invalid or its session has expired',
   AnalyticsReplay: 'Analytics batch is stale or was already received',
+  PublisherAuthFailed: 'Publisher request signature or key is invalid',
+  PublisherTimestampStale: 'Publisher request timestamp is missing or too far from the server time',
+  PublisherNonceReplayed: 'Publisher request nonce was already used',
+  IdempotencyKeyReused: 'Idempotency key was already used for a different request',
+  GameAccountBoundElsewhere: 'Game account is bound to another account',
+  GameAccountAlreadyBound: 'Account already has a game account in this game',
+  PlayerUnknownToGame: 'The game does not know this player',
+  EmailInUse: 'Email address is used by another account',
+  PhoneInUse: 'Phone number is used by another account',
 };
 
 const byValue = new Map<number, ErrorCodeName>(

@@ -8,6 +8,16 @@ export type ApiExamples = {
 };
 
 const now = 1_767_225_600; // 2026-01-01T00:00:00Z
+const publisherAccount = {
+  accid: 1001,
+  account: 'g1_5f2a9c01d3',
+  email: 'aria@example.com',
+  phone: null,
+  disabled: false,
+  disabled_at: null,
+  created_at: now,
+};
+const publisherBinding = { game_id: 1, uid: 'p-771204', display_name: 'Aria', bound_at: now };
 const login = {
   token: 'tok_3f9a1c',
   customer_service: 'https://support.example.com/chat',
@@ -339,5 +349,39 @@ export const apiExamples: ApiExamples = {
       sig: 'yN3l6c0mC4wqJ8H2tQ9zR5vK1bX7pA0sD3fG6hJ9kL2',
     },
     result: { accepted: 1, rejected: [] },
+  },
+  publisherPlayersUpsert: {
+    body: { uid: 'p-771204', display_name: 'Aria', email: 'aria@example.com' },
+    result: { account: publisherAccount, binding: publisherBinding, created: true },
+  },
+  publisherPlayersGet: {
+    body: { uid: 'p-771204' },
+    result: { account: publisherAccount, binding: publisherBinding },
+  },
+  publisherPlayersBind: {
+    body: { uid: 'p-771204', accid: 1001, display_name: 'Aria' },
+    result: { account: publisherAccount, binding: publisherBinding },
+  },
+  publisherPlayersUnbind: {
+    body: { uid: 'p-771204' },
+    result: { account: publisherAccount, binding: null },
+  },
+  publisherPlayersContact: {
+    body: { uid: 'p-771204', email: null, phone: '+4915112345678' },
+    result: {
+      account: { ...publisherAccount, email: null, phone: '+4915112345678' },
+      binding: publisherBinding,
+    },
+  },
+  publisherPlayersDisable: {
+    body: { uid: 'p-771204', reason: 'chargeback fraud' },
+    result: {
+      account: { ...publisherAccount, disabled: true, disabled_at: now + 3600 },
+      binding: publisherBinding,
+    },
+  },
+  publisherPlayersEnable: {
+    body: { uid: 'p-771204' },
+    result: { account: publisherAccount, binding: publisherBinding },
   },
 };

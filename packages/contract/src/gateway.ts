@@ -17,11 +17,32 @@ export const GatewayCall = {
   roles: 'roles',
   deliver: 'deliver',
   takeback: 'takeback',
+  validate: 'validate',
 } as const;
 export type GatewayCallName = (typeof GatewayCall)[keyof typeof GatewayCall];
 
 const gameId = z.number().int().positive();
-const uid = z.number().int().positive();
+/**
+ * The player's id in the game. Game accounts the portal made itself have numeric ids and travel
+ * as JSON numbers (as before the Publisher API); ids a game backend gave through the Publisher
+ * API travel as they were given: a canonical positive integer as a number, anything else as a
+ * string of 1 to 64 visible ASCII characters (ADR 0039).
+ */
+export const gatewayUidSchema = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^[\x21-\x7e]{1,64}$/),
+]);
+export type GatewayUid = z.infer<typeof gatewayUidSchema>;
+const uid = gatewayUidSchema;
+
+/** A stored uid (text) as it goes on the wire: canonical positive safe integers as numbers. */
+export function gatewayUidOf(stored: string): GatewayUid {
+  if (/^[1-9]\d{0,15}$/.test(stored)) {
+    const n = Number(stored);
+    if (Number.isSafeInteger(n)) return n;
+  }
+  return stored;
+}
 const serverIdSchema = z.number().int().positive();
 const roleIdSchema = z.string().min(1).max(64);
 
@@ -117,6 +138,25 @@ export const gatewayTakebackResultSchema = z.object({
 });
 export type GatewayTakebackRequest = z.infer<typeof gatewayTakebackRequestSchema>;
 export type GatewayTakebackResult = z.infer<typeof gatewayTakebackResultSchema>;
+
+// ---- validate --------------------------------------------------------------------------------
+/**
+ * Does the game know this player (and, with server_id, that server)? Asked by the Publisher API
+ * before it binds a uid to a portal account: a uid the game does not know is refused.
+ */
+export const gatewayValidateRequestSchema = z.object({
+  game_id: gameId,
+  uid,
+  server_id: serverIdSchema.optional(),
+});
+export const gatewayValidateResponseSchema = z.object({
+  /** true: the player exists (and has the server, when one was asked). */
+  exists: z.boolean(),
+  /** The player's name in the game, when it has one. */
+  display_name: gatewayNameSchema.nullable().optional(),
+});
+export type GatewayValidateRequest = z.infer<typeof gatewayValidateRequestSchema>;
+export type GatewayValidateResponse = z.infer<typeof gatewayValidateResponseSchema>;
 
 // ---- errors ----------------------------------------------------------------------------------
 /** Error codes a game answers with (HTTP 4xx/5xx, body { error, message }). */

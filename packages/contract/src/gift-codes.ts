@@ -6,10 +6,10 @@ import { defineCall } from './call';
 import { roleId, serverId } from './common';
 
 /** What players type: normalised on the server (trim, upper-case, spaces and dashes removed). */
-export const REDEEM_CODE_PATTERN = /^[A-Z0-9]{6,32}$/;
+export const GIFT_CODE_PATTERN = /^[A-Z0-9]{6,32}$/;
 
 /** `RD-AB12 cd34` and `rdab12cd34` are the same code `RDAB12CD34`. */
-export function normaliseRedeemCode(raw: string): string {
+export function normaliseGiftCode(raw: string): string {
   return raw
     .trim()
     .toUpperCase()

@@ -16,6 +16,7 @@ export * from './orders';
 export * from './wallet';
 export * from './content';
 export * from './gift-codes';
+export * from './publisher';
 export * from './api';
 export * from './examples';
 export * from './openapi';

@@ -36,8 +36,27 @@ describe('buildOpenApiDocument', () => {
       expect(components.schemas[`${name}Result`]).toBeTypeOf('object');
       expect(o?.requestBody !== undefined).toBe(call.method === 'POST');
       expect('203' in (o?.responses ?? {})).toBe(call.auth === 'required');
-      expect(o?.security.length).toBe({ none: 0, optional: 2, required: 1 }[call.auth]);
+      expect(o?.security.length).toBe(
+        { none: 0, optional: 2, required: 1, publisher: 1 }[call.auth],
+      );
+      expect('401' in (o?.responses ?? {})).toBe(call.auth === 'publisher');
     }
+  });
+
+  it('describes the publisher signature headers and the Idempotency-Key of publisher writes', () => {
+    const components = doc.components as {
+      securitySchemes: Record<string, { in: string; name: string }>;
+    };
+    const upsert = op('/api/publisher/v1/players/upsert', 'POST');
+    const scheme = upsert?.security[0] as Record<string, unknown>;
+    expect(Object.keys(scheme).map((k) => components.securitySchemes[k]?.name)).toEqual([
+      'x-hc-key-id',
+      'x-hc-timestamp',
+      'x-hc-nonce',
+      'x-hc-signature',
+    ]);
+    expect(upsert?.parameters).toEqual([{ $ref: '#/components/parameters/idempotencyKey' }]);
+    expect(op('/api/publisher/v1/players/get', 'POST')?.parameters).toEqual([]);
   });
 
   it('every $ref resolves', () => {

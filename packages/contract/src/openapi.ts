@@ -6,6 +6,16 @@ import { ErrorCode, errorMessages, type ErrorCodeName } from './errors';
 import { apiExamples } from './examples';
 import { HEADER_NAMES, LANGUAGE_HEADER } from './headers';
 import { SOCIAL_PROVIDERS, socialRoutes } from './auth';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  isPublisherWrite,
+  PUBLISHER_KEY_ID_HEADER,
+  PUBLISHER_NONCE_HEADER,
+  PUBLISHER_NONCE_TTL_SECONDS,
+  PUBLISHER_SIGNATURE_HEADER,
+  PUBLISHER_TIMESTAMP_HEADER,
+  PUBLISHER_TOLERANCE_SECONDS,
+} from './publisher';
 
 export type JsonSchema = { [key: string]: unknown };
 export type OpenApiDocument = {
@@ -27,7 +37,17 @@ const TAGS: Record<Area, string> = {
   'gift-codes': 'Gift-code redemption',
   analytics:
     'docs/product/analytics.md#events logged events: per-session signing key and the built-in collector',
+  publisher:
+    "Publisher API (docs/publisher-api.md): server-to-server calls from a game's backend, signed with the game's publisher key",
 };
+
+/** The four signature headers of a publisher call (docs/publisher-api.md#signing). */
+const PUBLISHER_SECURITY = [
+  'publisherKeyId',
+  'publisherTimestamp',
+  'publisherNonce',
+  'publisherSignature',
+];
 
 const HEADER_DOCS: Record<string, string> = {
   version: 'Client app version',
@@ -65,6 +85,8 @@ const json = (schema: JsonSchema, example?: unknown) => ({
 });
 
 function security(call: ApiCall): Array<Record<string, string[]>> {
+  if (call.auth === 'publisher')
+    return [Object.fromEntries(PUBLISHER_SECURITY.map((name) => [name, []]))];
   if (call.auth === 'required') return [{ token: [] }];
   if (call.auth === 'optional') return [{ token: [] }, {}];
   return [];
@@ -118,6 +140,20 @@ function operation(name: ApiName, call: ApiCall): JsonSchema {
       content: json(ref('TokenFailEnvelope')),
     };
   }
+  if (call.auth === 'publisher') {
+    responses['401'] = {
+      description: `Signature, key, timestamp or nonce refused: code ${ErrorCode.PublisherAuthFailed} (PublisherAuthFailed), ${ErrorCode.PublisherTimestampStale} (PublisherTimestampStale) or ${ErrorCode.PublisherNonceReplayed} (PublisherNonceReplayed)`,
+      content: json(ref('ErrorEnvelope')),
+    };
+  }
+  const headerParameters =
+    call.auth === 'publisher'
+      ? isPublisherWrite(call)
+        ? [{ $ref: '#/components/parameters/idempotencyKey' }]
+        : []
+      : [...HEADER_NAMES, LANGUAGE_HEADER].map((h) => ({
+          $ref: `#/components/parameters/header_${h}`,
+        }));
   const op: JsonSchema = {
     operationId: name,
     summary: call.summary,
@@ -125,12 +161,7 @@ function operation(name: ApiName, call: ApiCall): JsonSchema {
     tags: [call.tag],
     'x-auth': call.auth,
     security: security(call),
-    parameters: [
-      ...[...HEADER_NAMES, LANGUAGE_HEADER].map((h) => ({
-        $ref: `#/components/parameters/header_${h}`,
-      })),
-      ...pathParameters(call),
-    ],
+    parameters: [...headerParameters, ...pathParameters(call)],
     responses,
   };
   if (call.method === 'POST')
@@ -192,7 +223,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...errorEnvelope,
     properties: { ...errorProps, code: { const: ErrorCode.tokenFail } },
   };
-  const parameters = Object.fromEntries(
+  const parameters: Record<string, JsonSchema> = Object.fromEntries(
     [...HEADER_NAMES, LANGUAGE_HEADER].map((h) => [
       `header_${h}`,
       {
@@ -204,6 +235,20 @@ export function buildOpenApiDocument(): OpenApiDocument {
       },
     ]),
   );
+  parameters.idempotencyKey = {
+    name: IDEMPOTENCY_KEY_HEADER,
+    in: 'header',
+    required: false,
+    description:
+      'Publisher writes: 8-128 visible ASCII characters. A repeat with the same body answers the stored first answer; another body answers IdempotencyKeyReused. Kept 24 hours.',
+    schema: { type: 'string', pattern: '^[\\x21-\\x7e]{8,128}$' },
+  };
+  const publisherHeader = (header: string, description: string): JsonSchema => ({
+    type: 'apiKey',
+    in: 'header',
+    name: header,
+    description,
+  });
   return {
     openapi: '3.1.0',
     info: { title: 'HC Portal API', version: '1.0.0', description: infoDescription() },
@@ -214,7 +259,25 @@ export function buildOpenApiDocument(): OpenApiDocument {
     components: {
       schemas,
       parameters,
-      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'token' },
+        publisherKeyId: publisherHeader(
+          PUBLISHER_KEY_ID_HEADER,
+          "Publisher key id (`pk_…`), issued by `npm run portal -- publisher-key create <game_id>`; the call acts for that key's game.",
+        ),
+        publisherTimestamp: publisherHeader(
+          PUBLISHER_TIMESTAMP_HEADER,
+          `Signing time, Unix seconds; refused beyond ±${PUBLISHER_TOLERANCE_SECONDS} s (PublisherTimestampStale).`,
+        ),
+        publisherNonce: publisherHeader(
+          PUBLISHER_NONCE_HEADER,
+          `16-64 characters [A-Za-z0-9_-], single use within ${PUBLISHER_NONCE_TTL_SECONDS} s (PublisherNonceReplayed).`,
+        ),
+        publisherSignature: publisherHeader(
+          PUBLISHER_SIGNATURE_HEADER,
+          'Lowercase hex HMAC-SHA256(secret, `<timestamp>.<nonce>.<METHOD>.<path>.<raw body>`), compared in constant time (PublisherAuthFailed).',
+        ),
+      },
     },
     'x-error-codes': errorCatalogue(),
   };

@@ -1,9 +1,16 @@
-// The HTTP side of the fault suite: API calls against a running server (envelopes as the web
-// app sees them), classified so a scenario can count clean failures vs. lost connections;
-// players seeded straight into the database (account, game account, HC Point) and signed in
+// The HTTP side of the fault suite: contract calls against a running server (`call`, typed by
+// the contract like the integration tests' helper), classified so a scenario can count clean
+// failures vs. lost connections; players seeded straight into the database (account, game account, HC Point) and signed in
 // over HTTP; and the sandbox provider's signed webhook (apps/server/src/adapters/payments).
 import { randomBytes } from 'node:crypto';
-import { api, encryptPayload, ErrorCode } from '@hc/contract';
+import {
+  api,
+  encryptPayload,
+  ErrorCode,
+  type ApiCall,
+  type CallBody,
+  type CallResult,
+} from '@hc/contract';
 import {
   signSandboxPayload,
   SANDBOX_SIGNATURE_HEADER,
@@ -12,48 +19,60 @@ import type { Database } from '../../../apps/server/src/db/database';
 import { hashPassword } from '../../../apps/server/src/lib/password';
 import { createAccountsRepository } from '../../../apps/server/src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../../../apps/server/src/modules/wallet/wallet.service';
+import {
+  callHeaders,
+  callPath,
+  type CallEnvelope,
+  type CallOptions,
+  type Envelope,
+  type WebhookAnswer,
+} from '../../../apps/server/test/support/envelope';
 import { PAYLOAD_KEY, SANDBOX_WEBHOOK_SECRET } from './procs';
 
-/** What one HTTP call came to. */
-export type Outcome =
-  | { kind: 'ok'; status: number; json: Envelope }
+/** What one HTTP call came to; `json` is the envelope, typed `R` where it is a contract call's. */
+export type Outcome<R = unknown> =
+  | { kind: 'ok'; status: number; json: Envelope<R> }
   /** An answer with a non-zero envelope code (HTTP 2xx/4xx: a clean refusal). */
-  | { kind: 'refused'; status: number; json: Envelope }
+  | { kind: 'refused'; status: number; json: Envelope<R> }
   /** HTTP 5xx or the SystemBusy envelope: the server answered that it could not do it now. */
-  | { kind: 'server_error'; status: number; json: Envelope | undefined }
+  | { kind: 'server_error'; status: number; json: Envelope<R> | undefined }
   /** No answer: connection refused or reset, or no answer within the client timeout. */
   | { kind: 'network'; error: string };
 
-export interface Envelope {
-  code: number;
-  msg: string;
-  result?: unknown;
-  data?: unknown;
-}
+/** The outcome of contract call `C`. */
+export type CallOutcome<C extends ApiCall> = Outcome<CallResult<C>>;
 
 const CLIENT_TIMEOUT_MS = 20_000;
 
-export async function post(
+/**
+ * Calls `c` on the server at `baseUrl` as the web app does, with the same signature as the
+ * integration tests' `call` (apps/server/test/support/call.ts) but over fetch, and classifies
+ * the answer. The demo game (`gameid` 1) unless `options.gameId` says otherwise.
+ */
+export async function call<C extends ApiCall>(
   baseUrl: string,
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Outcome> {
+  c: C,
+  body: CallBody<C>,
+  options: CallOptions<C> = {},
+): Promise<CallOutcome<C>> {
   let res: Response;
   try {
-    res = await fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', gameid: '1', ...headers },
-      body: JSON.stringify(body),
+    res = await fetch(`${baseUrl}${callPath(c, options.params)}`, {
+      method: c.method,
+      headers: {
+        'content-type': 'application/json',
+        ...callHeaders({ ...options, gameId: options.gameId ?? 1 }),
+      },
+      ...(c.method === 'POST' && { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
     });
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause?.code;
     return { kind: 'network', error: cause ?? (err as Error).name };
   }
-  let json: Envelope | undefined;
+  let json: CallEnvelope<C> | undefined;
   try {
-    json = (await res.json()) as Envelope;
+    json = (await res.json()) as CallEnvelope<C>;
   } catch {
     json = undefined;
   }
@@ -122,25 +141,28 @@ export async function seedPlayers(
   return players;
 }
 
-export function loginBody(account: string, password: string) {
-  return encryptPayload(PAYLOAD_KEY, password).then((passwd) => ({
+export async function loginBody(
+  account: string,
+  password: string,
+): Promise<CallBody<typeof api.userLogin>> {
+  return {
     channel_code: 'account',
     account,
-    passwd,
+    passwd: await encryptPayload(PAYLOAD_KEY, password),
     encrypt: 1,
-  }));
+  };
 }
 
 /** Signs the player in (retrying while the server is unreachable) and stores the token. */
 export async function signIn(baseUrl: string, player: Player): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const out = await post(
+    const out = await call(
       baseUrl,
-      api.userLogin.path,
+      api.userLogin,
       await loginBody(player.account, player.password),
     );
     if (out.kind === 'ok') {
-      player.token = (out.json.result as { token: string }).token;
+      player.token = out.json.result.token;
       return;
     }
     if (out.kind === 'refused') throw new Error(`login refused: ${JSON.stringify(out.json)}`);
@@ -176,7 +198,7 @@ export function sandboxWebhook(
 export async function postWebhook(
   baseUrl: string,
   webhook: { body: string; headers: Record<string, string> },
-): Promise<Outcome> {
+): Promise<Outcome<WebhookAnswer['result']>> {
   try {
     const res = await fetch(`${baseUrl}/api/payment/webhook/sandbox`, {
       method: 'POST',
@@ -184,7 +206,7 @@ export async function postWebhook(
       body: webhook.body,
       signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
     });
-    const json = (await res.json().catch(() => undefined)) as Envelope | undefined;
+    const json = (await res.json().catch(() => undefined)) as WebhookAnswer | undefined;
     if (res.status >= 500 || json?.code === ErrorCode.SystemBusy)
       return { kind: 'server_error', status: res.status, json };
     if (json === undefined) return { kind: 'network', error: `HTTP ${res.status} without JSON` };

@@ -5,7 +5,7 @@
 // `targets` (one server, or several API nodes). A call that gets no answer is retried with
 // the same Idempotency-Key / order / event id, so a crash in the middle is exercised.
 import { randomUUID } from 'node:crypto';
-import { api, post, postWebhook, sandboxWebhook, type Outcome, type Player } from './api';
+import { api, call, postWebhook, sandboxWebhook, type Outcome, type Player } from './api';
 import { sleep } from './procs';
 
 export interface LoadOptions {
@@ -88,11 +88,11 @@ export function startLoad(options: LoadOptions): RunningLoad {
   }
 
   /** Repeats `attempt` while it gets no answer (network or 5xx); gives up after `ms`. */
-  async function untilAnswered(
+  async function untilAnswered<R>(
     call: CallLog['call'],
-    attempt: () => Promise<Outcome>,
+    attempt: () => Promise<Outcome<R>>,
     ms: number,
-  ): Promise<Outcome> {
+  ): Promise<Outcome<R>> {
     const until = Date.now() + ms;
     for (;;) {
       const out = await attempt();
@@ -111,9 +111,9 @@ export function startLoad(options: LoadOptions): RunningLoad {
       const created = await untilAnswered(
         'create',
         () =>
-          post(
+          call(
             target(),
-            api.orderWebCreate.path,
+            api.orderWebCreate,
             {
               role_id: p.roleId,
               server_id: 1,
@@ -123,12 +123,12 @@ export function startLoad(options: LoadOptions): RunningLoad {
               role_name: '',
               server_name: '',
             },
-            { ...headers(), 'idempotency-key': key },
+            { ...headers(), headers: { 'idempotency-key': key } },
           ),
         stopping ? 0 : 10_000,
       );
       if (created.kind !== 'ok') continue;
-      const result = created.json.result as { sdk_order_id: string; pay_url: string };
+      const result = created.json.result;
       stats.created.push(result.sdk_order_id);
       if (card) {
         const paymentId = /\/pay\/sandbox\/([^/?#]+)/.exec(result.pay_url)?.[1];
@@ -160,9 +160,9 @@ export function startLoad(options: LoadOptions): RunningLoad {
         const out = await untilAnswered(
           'pay',
           () =>
-            post(
+            call(
               target(),
-              api.paymentOrderEpointPay.path,
+              api.paymentOrderEpointPay,
               { paymentId: result.sdk_order_id },
               headers(),
             ),

@@ -1,5 +1,6 @@
 // Every operator command, by name. Each lives in its own file next to this one.
 import { analyticsReportCommand } from './analytics-report';
+import { publisherKey } from './publisher-key';
 import { redeemBatch } from './redeem';
 import { reencrypt } from './reencrypt';
 import { refund } from './refund';
@@ -8,6 +9,7 @@ import type { Command } from './types';
 
 export const commands: Readonly<Record<string, Command>> = {
   'analytics-report': analyticsReportCommand,
+  'publisher-key': publisherKey,
   'redeem-batch': redeemBatch,
   reencrypt,
   refund,

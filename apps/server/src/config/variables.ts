@@ -754,6 +754,13 @@ export const VARIABLES = {
       'Open unpaid orders one player may have at once; asking again for the same item, role and ' +
       'payment method returns the open order (ADR 0031).',
   },
+  PUBLISHER_CALLS_PER_MINUTE: {
+    group: 'topUp',
+    ...integer(600, 1, 1_000_000),
+    description:
+      "Publisher API calls one game's key may make per minute, counted across nodes (Redis when " +
+      'REDIS_URL is set, else the database); over it: TooManyRequests with retry_after (ADR 0039).',
+  },
   ORDER_CREATES_PER_MINUTE: {
     group: 'topUp',
     ...integer(20, 1, 10_000),

@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008-real-name-at-rest';
 import * as m0009 from './migrations/0009-throttle';
 import * as m0012 from './migrations/0012-order-guards';
 import * as m0013 from './migrations/0013-analytics-sessions-retention';
+import * as m0014 from './migrations/0014-publisher';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -28,6 +29,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009-throttle': m0009,
   '0012-order-guards': m0012,
   '0013-analytics-sessions-retention': m0013,
+  '0014-publisher': m0014,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

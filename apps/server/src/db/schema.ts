@@ -14,6 +14,8 @@ export interface AccountsTable {
   /** 0002-auth: false -> email login answers canNoEmailLogin (docs/product/errors.md#error-catalogue). */
   email_login_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
+  /** 0014-publisher: set while the account is disabled (no sign-in, sessions ended). */
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type Platform = 'android' | 'pc' | 'ios';
@@ -32,6 +34,17 @@ export interface GameAccountsTable {
   account_id: number;
   game_id: number;
   created_at: CreatedAt;
+  /**
+   * 0014-publisher: the player's id in the game, unique per game. Defaults (a trigger) to the
+   * row's id as text, the id the game was always sent for accounts the portal made itself.
+   */
+  uid: ColumnType<string, string | undefined, never>;
+  /** 0014-publisher: the player's name in the game, as the game's backend gave it. */
+  display_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0014-publisher: when the binding was made (or last made again). */
+  bound_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** 0014-publisher: set while the game account is detached from its portal account. */
+  unbound_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -494,6 +507,48 @@ export interface ThrottleHitsTable {
   created_at: Timestamp;
 }
 
+/** 0014-publisher: per-game Publisher API keys (at most two active: rotation overlap). */
+export interface PublisherKeysTable {
+  id: Generated<number>;
+  game_id: number;
+  key_id: string;
+  /** The HMAC secret, encrypted under DATA_KEY (context `publisher_key:<key_id>`). */
+  secret_enc: string;
+  created_at: CreatedAt;
+  revoked_at: NullableTime;
+}
+
+/** 0014-publisher: nonces of signed publisher requests, single use within 10 minutes. */
+export interface PublisherNoncesTable {
+  key_id: string;
+  nonce: string;
+  created_at: Timestamp;
+}
+
+/** 0014-publisher: first answers of publisher writes per (game, Idempotency-Key). */
+export interface PublisherIdempotencyTable {
+  game_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export type AuditActorKind = 'publisher' | 'operator' | 'cli';
+
+/** 0014-publisher: append-only (the database refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_kind: AuditActorKind;
+  actor: string;
+  ip: string | null;
+  action: string;
+  target: string | null;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   games: GamesTable;
@@ -531,4 +586,8 @@ export interface DB {
   analytics_rate: AnalyticsRateTable;
   analytics_sessions: AnalyticsSessionsTable;
   throttle_hits: ThrottleHitsTable;
+  publisher_keys: PublisherKeysTable;
+  publisher_nonces: PublisherNoncesTable;
+  publisher_idempotency: PublisherIdempotencyTable;
+  audit_log: AuditLogTable;
 }

@@ -16,10 +16,13 @@
 //                        ADR 0031) is never deleted.
 //   analytics_sessions   once expired (plus the timestamp tolerance): the collector refuses a
 //                        batch of an expired sid anyway
+//   publisher_nonces     after PUBLISHER_NONCE_TTL_SECONDS (10 minutes): a nonce is single use
+//                        within that time, and a request that old is stale anyway (±300 s)
+//   publisher_idempotency after PUBLISHER_IDEMPOTENCY_KEEP_MS (24 hours), like Stripe's keys
 // Analytics events, nonces and the shared rate windows (analytics_rate) have their own purge
 // (analytics.purge.ts). Deleted in batches, so one round never holds a long lock; the worker
 // runs this at most every RETENTION_EVERY_MS. Any number of workers may run it at once.
-import { ANALYTICS_LIMITS } from '@hc/contract';
+import { ANALYTICS_LIMITS, PUBLISHER_NONCE_TTL_SECONDS } from '@hc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema';
@@ -32,6 +35,8 @@ export const RETENTION_EVERY_MS = 15 * 60_000;
 export const RETENTION_BATCH = 2000;
 
 const DAY_MS = 86_400_000;
+/** How long a publisher write's first answer is kept for its Idempotency-Key (ADR 0039). */
+export const PUBLISHER_IDEMPOTENCY_KEEP_MS = DAY_MS;
 /** Grace after a row stopped mattering; longer than every attempt and send window. */
 export const ATTEMPT_KEEP_MS = DAY_MS;
 
@@ -48,6 +53,8 @@ export interface RetentionPurged {
   web_tickets: number;
   payment_events: number;
   analytics_sessions: number;
+  publisher_nonces: number;
+  publisher_idempotency: number;
   /** Delete statements run (each removes at most one batch). */
   statements: number;
 }
@@ -113,6 +120,17 @@ export async function purgeExpired(
     sql<boolean>`expires_at < ${before(ANALYTICS_LIMITS.timestampToleranceS * 1000)}`,
     'sid',
   );
+  // Composite keys: batches by the row's physical id.
+  const publisher_nonces = await inBatches(
+    'publisher_nonces',
+    sql<boolean>`created_at < ${before(PUBLISHER_NONCE_TTL_SECONDS * 1000)}`,
+    'ctid',
+  );
+  const publisher_idempotency = await inBatches(
+    'publisher_idempotency',
+    sql<boolean>`created_at < ${before(PUBLISHER_IDEMPOTENCY_KEEP_MS)}`,
+    'ctid',
+  );
   return {
     verification_codes,
     login_attempts,
@@ -122,6 +140,8 @@ export async function purgeExpired(
     web_tickets,
     payment_events,
     analytics_sessions,
+    publisher_nonces,
+    publisher_idempotency,
     statements,
   };
 }

@@ -2,6 +2,13 @@
 // turns it into `{ code, msg, data? }` (docs/decisions/0006-envelope-and-error-codes.md). Anything else becomes SystemBusy.
 import { ErrorCode, errorKeyOf, errorMessages, type ErrorCodeValue } from '@hc/contract';
 
+/** Refusals of a publisher call's signature (docs/publisher-api.md#signing): HTTP 401. */
+const PUBLISHER_AUTH_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.PublisherAuthFailed,
+  ErrorCode.PublisherTimestampStale,
+  ErrorCode.PublisherNonceReplayed,
+]);
+
 export class AppError extends Error {
   readonly code: ErrorCodeValue;
   readonly data: unknown;
@@ -14,15 +21,19 @@ export class AppError extends Error {
     this.data = data;
   }
 
-  /** The envelope sent to the client (HTTP 203 for tokenFail, 200 otherwise). */
+  /**
+   * The envelope sent to the client (HTTP 203 for tokenFail, 401 for a refused Publisher API
+   * signature, 200 otherwise).
+   */
   toEnvelope(): { code: number; msg: string; data?: unknown } {
     return this.data === undefined
       ? { code: this.code, msg: this.message }
       : { code: this.code, msg: this.message, data: this.data };
   }
 
-  get httpStatus(): 200 | 203 {
-    return this.code === ErrorCode.tokenFail ? 203 : 200;
+  get httpStatus(): 200 | 203 | 401 {
+    if (this.code === ErrorCode.tokenFail) return 203;
+    return PUBLISHER_AUTH_CODES.has(this.code) ? 401 : 200;
   }
 }
 

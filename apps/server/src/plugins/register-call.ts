@@ -9,6 +9,7 @@ import {
   type Language,
   type RequestHeaders,
 } from '@hc/contract';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
@@ -27,6 +28,11 @@ export interface CallContext<C extends ApiCall> {
   body: z.output<C['body']>;
   /** Path parameters parsed with the call's `params` schema. */
   params: ParamsOf<C>;
+  /**
+   * The verified game backend of an `auth: 'publisher'` call (its key id and the key's game);
+   * undefined on every other call.
+   */
+  publisher: C['auth'] extends 'publisher' ? PublisherCaller : undefined;
   /** The signed-in player: always set when auth is 'required', else null for anonymous. */
   session: SessionOf<C>;
   /** The session, or tokenFail (HTTP 203) when there is none. */
@@ -55,11 +61,25 @@ export type PlayerResolver = (
   gameId: number | undefined,
 ) => Promise<PlayerInfo>;
 
+/** Who signed a publisher call (docs/publisher-api.md#signing). */
+export interface PublisherCaller {
+  keyId: string;
+  gameId: number;
+}
+
+/**
+ * Checks a publisher call's signature on the raw body (key, timestamp, nonce, rate limit) and
+ * answers its caller, or throws the AppError to send (modules/publisher/publisher-auth.ts).
+ */
+export type PublisherVerifier = (req: FastifyRequest, rawBody: string) => Promise<PublisherCaller>;
+
 export interface RegisterCallOptions {
   /** Check every result against the call's result schema (outside production: drift fails tests). */
   checkResults: boolean;
   /** How `player()` of the call context is found. */
   resolvePlayer: PlayerResolver;
+  /** How an `auth: 'publisher'` call is authenticated. */
+  verifyPublisher: PublisherVerifier;
 }
 
 /**
@@ -102,17 +122,47 @@ declare module 'fastify' {
     /** Set once by configureCalls; decorators, so encapsulated child instances inherit them. */
     checkCallResults: boolean;
     resolvePlayer: PlayerResolver;
+    verifyPublisher: PublisherVerifier;
+  }
+  interface FastifyRequest {
+    /** The body exactly as received, on `auth: 'publisher'` calls only (the signature covers it). */
+    rawBody?: string;
   }
 }
 
 export function configureCalls(app: FastifyInstance, options: RegisterCallOptions): void {
   app.decorate('checkCallResults', options.checkResults);
   app.decorate('resolvePlayer', options.resolvePlayer);
+  app.decorate('verifyPublisher', options.verifyPublisher);
 }
 
 const noPlayerResolver: PlayerResolver = () => {
   throw new Error('configureCalls was not given a player resolver');
 };
+
+const noPublisherVerifier: PublisherVerifier = () => {
+  throw new Error('configureCalls was not given a publisher verifier');
+};
+
+/**
+ * Keeps the body's exact bytes for the signature check (route-level preParsing): read up to
+ * `limit` bytes, remember them as `req.rawBody`, hand the same bytes on to the JSON parser.
+ */
+function keepRawBody(limit: number) {
+  return async (req: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload as AsyncIterable<Buffer | string>) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > limit) throw new AppError(ErrorCode.PayloadTooLarge, { limit });
+      chunks.push(bytes);
+    }
+    const raw = Buffer.concat(chunks);
+    req.rawBody = raw.toString('utf8');
+    return Readable.from([raw]);
+  };
+}
 
 export function registerCall<C extends ApiCall>(
   app: FastifyInstance,
@@ -122,13 +172,20 @@ export function registerCall<C extends ApiCall>(
   const paramsSchema = call.params;
   const checkResults = app.hasDecorator('checkCallResults') ? app.checkCallResults : true;
   const resolvePlayer = app.hasDecorator('resolvePlayer') ? app.resolvePlayer : noPlayerResolver;
+  const verifyPublisher = app.hasDecorator('verifyPublisher')
+    ? app.verifyPublisher
+    : noPublisherVerifier;
+  const signed = call.auth === 'publisher';
   app.route({
     method: call.method,
     url: call.path,
     config: { auth: call.auth },
+    ...(signed && { preParsing: keepRawBody(app.initialConfig.bodyLimit ?? 1024 * 1024) }),
     async handler(req) {
       const session = req.session;
       if (call.auth === 'required' && session === null) throw new AppError(ErrorCode.tokenFail);
+      // Signed before anything is read from the body (an unsigned body is never validated).
+      const publisher = signed ? await verifyPublisher(req, req.rawBody ?? '') : undefined;
       // GET calls carry no body (docs/product/api.md#conventions); a POST without a body means `{}`.
       const body = parseInput(
         call.body,
@@ -144,6 +201,7 @@ export function registerCall<C extends ApiCall>(
       const result = await handler({
         body,
         params,
+        publisher: publisher as CallContext<C>['publisher'],
         session: session as SessionOf<C>,
         requireSession: () => {
           if (session === null) throw new AppError(ErrorCode.tokenFail);

@@ -27,7 +27,8 @@ export function installSessions(app: FastifyInstance, sessions: SessionService):
   app.decorateRequest('session', null);
   app.addHook('preHandler', async (req) => {
     const auth = req.routeOptions.config.auth;
-    if (auth === undefined || auth === 'none') return;
+    // Publisher calls are signed by a game's backend and carry no player session.
+    if (auth === undefined || auth === 'none' || auth === 'publisher') return;
     req.session = await sessions.resolve(tokenOf(req.headers));
   });
 }

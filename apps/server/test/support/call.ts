@@ -3,9 +3,21 @@
 // schema (./envelope.ts), with the HTTP status beside it.
 import type { ApiCall, CallBody } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
-import { callHeaders, callPath, type CallEnvelope, type CallOptions } from './envelope';
+import {
+  callHeaders,
+  callPath,
+  type CallEnvelope,
+  type CallOptions,
+  type Envelope,
+} from './envelope';
 
-export { invalidBody, type CallEnvelope, type Envelope, type ErrorData } from './envelope';
+export {
+  invalidBody,
+  type CallEnvelope,
+  type Envelope,
+  type ErrorData,
+  type WebhookAnswer,
+} from './envelope';
 
 /** What `call` answers: the envelope's fields and the HTTP status. */
 export type Reply<C extends ApiCall> = CallEnvelope<C> & { status: number };
@@ -28,7 +40,7 @@ export async function call<C extends ApiCall>(
 ): Promise<Reply<C>> {
   const res = await app.inject({
     method: c.method,
-    url: callPath(c, options.params as Record<string, unknown> | undefined),
+    url: callPath(c, options.params),
     headers: callHeaders(options),
     ...(c.method === 'POST' && { payload: body as Record<string, unknown> }),
     ...(options.ip !== undefined && { remoteAddress: options.ip }),

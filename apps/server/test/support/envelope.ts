@@ -27,6 +27,12 @@ export interface Envelope<R = unknown> {
   data: ErrorData;
 }
 
+/**
+ * What a payment provider's webhook (`POST /api/payment/webhook/:provider`, not a contract
+ * call) answers: an envelope whose result names what the event did to the order.
+ */
+export type WebhookAnswer = Envelope<{ outcome: string }>;
+
 /** The envelope of contract call `C`. */
 export type CallEnvelope<C extends ApiCall> = Envelope<CallResult<C>>;
 
@@ -55,7 +61,7 @@ export function invalidBody(body: unknown): never {
 }
 
 /** The call's path with its `:name` parameters filled in. */
-export function callPath(call: ApiCall, params?: Record<string, unknown>): string {
+export function callPath(call: ApiCall, params?: Record<string, string | number>): string {
   return call.path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${call.path}: no value for :${name}`);

@@ -10,7 +10,7 @@ import { DEMO_REDEEM_CODE } from '../../src/db/seeds/demo-redeem';
 import { createAccountsRepository } from '../../src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../../src/modules/wallet/wallet.service';
 import { login, makeAccount } from './auth-fixtures';
-import { call, type Envelope } from './call';
+import { call, type WebhookAnswer } from './call';
 import type { TestApp } from './helper';
 
 export const GAME_PACK = 'pack_adventurer';
@@ -63,7 +63,7 @@ export async function payBySandboxWebhook(t: TestApp, order: string, amount: num
     },
     payload: body,
   });
-  expect(res.json<Envelope<{ outcome: string }>>().result.outcome).toBe('paid');
+  expect(res.json<WebhookAnswer>().result.outcome).toBe('paid');
 }
 
 /** A distinct, recognisable real-name record (`tag` keeps A's and B's values apart). */

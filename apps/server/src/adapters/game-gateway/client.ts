@@ -6,12 +6,15 @@
 // send one request, and the answer may be kept a few seconds (ADR 0030).
 import {
   gatewayDeliverResultSchema,
+  gatewayUidOf,
+  gatewayValidateResponseSchema,
   gatewayErrorBodySchema,
   gatewayRolesResponseSchema,
   gatewayServersResponseSchema,
   gatewayTakebackResultSchema,
   type GatewayCallName,
   type GatewayDeliverRequest,
+  type GatewayUid,
   toUnixSeconds,
 } from '@hc/contract';
 import type { z } from 'zod';
@@ -137,6 +140,11 @@ function neverSent(err: unknown): boolean {
   return typeof cause?.code === 'string' && NOT_SENT.has(cause.code);
 }
 
+/** A uid on the wire: game account ids as before, stored uids by gatewayUidOf (numbers stay numbers). */
+function wireUid(uid: GatewayUid): GatewayUid {
+  return typeof uid === 'number' ? uid : gatewayUidOf(uid);
+}
+
 export function createGameGateway(options: GameGatewayOptions): GameGateway {
   const doFetch = options.fetch ?? globalThis.fetch;
   const nowSeconds = options.nowSeconds ?? (() => toUnixSeconds(Date.now()));
@@ -219,7 +227,7 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
       game_id: gameId,
       delivery_id: input.deliveryId,
       order_id: input.orderId,
-      uid: input.uid,
+      uid: wireUid(input.uid),
       server_id: input.serverId,
       role_id: input.roleId,
       items: input.items,
@@ -247,10 +255,23 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
         post(
           gameId,
           'roles',
-          { game_id: gameId, uid, server_id: serverId },
+          { game_id: gameId, uid: wireUid(uid), server_id: serverId },
           gatewayRolesResponseSchema,
         ).then((r) => r.roles),
       ).then((list) => list.map((r) => ({ ...r }))),
+
+    // Never cached: the Publisher API asks right before it binds.
+    validate: (gameId, uid, serverId) =>
+      post(
+        gameId,
+        'validate',
+        {
+          game_id: gameId,
+          uid: wireUid(uid),
+          ...(serverId === undefined ? {} : { server_id: serverId }),
+        },
+        gatewayValidateResponseSchema,
+      ),
 
     deliver: (gameId, input) => itemCall('deliver', gameId, input, gatewayDeliverResultSchema),
     takeback: (gameId, input) => itemCall('takeback', gameId, input, gatewayTakebackResultSchema),

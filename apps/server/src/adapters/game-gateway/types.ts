@@ -4,9 +4,18 @@ import type {
   GatewayRole,
   GatewayServer,
   GatewayTakebackResult,
+  GatewayUid,
+  GatewayValidateResponse,
 } from '@hc/contract';
 
-export type { GatewayDeliverResult, GatewayRole, GatewayServer, GatewayTakebackResult };
+export type {
+  GatewayDeliverResult,
+  GatewayRole,
+  GatewayServer,
+  GatewayTakebackResult,
+  GatewayUid,
+  GatewayValidateResponse,
+};
 
 /** The game could not be reached or answered badly: callers show SystemBusy / retry later. */
 export class GatewayError extends Error {
@@ -31,8 +40,12 @@ export class GatewayError extends Error {
 export interface DeliverInput {
   /** Unique per delivery (the job's dedupe key): the game applies each id once. */
   deliveryId: string;
-  /** Game account id (uid). */
-  uid: number;
+  /**
+   * Who the game grants to. A number is the portal's game account id (game_accounts.id): the
+   * container's gateway (adapters/game-gateway/uids.ts) sends that game account's uid instead.
+   * A string is the game's own player id, sent as is.
+   */
+  uid: GatewayUid;
   serverId: number;
   roleId: string;
   items: Array<{ item_id: string; name: string; count: number }>;
@@ -43,8 +56,13 @@ export interface DeliverInput {
 export interface GameGateway {
   /** Servers with state 0 open / 1 maintenance. */
   listServers(gameId: number): Promise<GatewayServer[]>;
-  /** Roles of a game account on one server (empty array: no roles there). */
-  listRoles(gameId: number, uid: number, serverId: number): Promise<GatewayRole[]>;
+  /** Roles of a game account on one server (empty array: no roles there); uid as in DeliverInput. */
+  listRoles(gameId: number, uid: GatewayUid, serverId: number): Promise<GatewayRole[]>;
+  /**
+   * Does the game know the player `uid` (its own id, as stored in game_accounts.uid), and the
+   * server when one is given? Asked before the Publisher API binds a uid (ADR 0039).
+   */
+  validate(gameId: number, uid: string, serverId?: number): Promise<GatewayValidateResponse>;
   /** Idempotent on deliveryId: a repeat returns the first result. */
   deliver(gameId: number, input: DeliverInput): Promise<GatewayDeliverResult>;
   /**

@@ -11,6 +11,8 @@ export interface AccountRow {
   passwordHash: string | null;
   emailLoginEnabled: boolean;
   createdAt: Date;
+  /** Set while the account is disabled (Publisher API): it cannot sign in. */
+  disabledAt: Date | null;
 }
 
 export interface GameAccountRow {
@@ -37,6 +39,7 @@ function toRow(row: AccountRecord): AccountRow {
     passwordHash: row.password_hash,
     emailLoginEnabled: row.email_login_enabled,
     createdAt: row.created_at,
+    disabledAt: row.disabled_at,
   };
 }
 
@@ -132,6 +135,16 @@ export function createAccountsRepository(db: Kysely<DB>) {
       return row.id;
     },
 
+    /** The uid the game knows a game account by (ADR 0039); it never changes once written. */
+    async gameUidOf(gameAccountId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('game_accounts')
+        .select('uid')
+        .where('id', '=', gameAccountId)
+        .executeTakeFirst();
+      return row?.uid;
+    },
+
     /**
      * The login name and the game accounts (ordered as listGameAccounts) in one round trip:
      * what every signed-in call that needs the player reads (ADR 0023 follow-up).
@@ -149,6 +162,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
               .innerJoin('games as g', 'g.id', 'ga.game_id')
               .select(['ga.id', 'ga.game_id'])
               .whereRef('ga.account_id', '=', 'a.id')
+              .where('ga.unbound_at', 'is', null)
               .orderBy('g.sort')
               .orderBy('ga.id'),
           ).as('game_accounts'),
@@ -174,6 +188,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         .innerJoin('games', 'games.id', 'game_accounts.game_id')
         .select(['game_accounts.id', 'game_accounts.account_id', 'game_accounts.game_id'])
         .where('game_accounts.account_id', '=', accountId)
+        .where('game_accounts.unbound_at', 'is', null)
         .orderBy('games.sort')
         .orderBy('game_accounts.id')
         .execute();

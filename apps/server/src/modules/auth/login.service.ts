@@ -45,6 +45,8 @@ export function createLoginService(deps: LoginServiceDeps) {
     remember: boolean,
     newLogin = true,
   ): Promise<LoginResult> {
+    // Disabled through the Publisher API: no sign-in by any path (its sessions were ended).
+    if (account.disabledAt !== null) throw new AppError(ErrorCode.AuthFail);
     const { token, sessionId } = await deps.sessions.create(account.id, { remember });
     if (deps.singleDevice && newLogin) await deps.sessions.revokeOthers(account.id, sessionId);
     return {

@@ -70,6 +70,7 @@ export function createCharacterService(deps: {
           'games.icon',
         ])
         .where('game_accounts.account_id', '=', accountId)
+        .where('game_accounts.unbound_at', 'is', null)
         .orderBy('game_accounts.created_at')
         .orderBy('game_accounts.id')
         .execute();

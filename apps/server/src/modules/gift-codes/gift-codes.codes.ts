@@ -6,7 +6,7 @@
 // with probability 10^6 / 2^80 ≈ 8·10^-19; at the throttle's 30 failures per IP per 15 minutes
 // (2,880 a day), a million IPs guessing for a year (~10^12 guesses) succeed with p ≈ 10^-6.
 import { createHash, randomInt } from 'node:crypto';
-import { normaliseGiftCode, REDEEM_CODE_PATTERN } from '@hc/contract';
+import { normaliseGiftCode, GIFT_CODE_PATTERN } from '@hc/contract';
 
 export { normaliseGiftCode };
 
@@ -18,7 +18,7 @@ export const GENERATED_CODE_BITS = GENERATED_CODE_LENGTH * Math.log2(CODE_ALPHAB
 
 /** True when a normalised code has the shape of a code ([A-Z0-9]{6,32}). */
 export function isWellFormedCode(normalised: string): boolean {
-  return REDEEM_CODE_PATTERN.test(normalised);
+  return GIFT_CODE_PATTERN.test(normalised);
 }
 
 /** The stored form: hex SHA-256 of the normalised code. */

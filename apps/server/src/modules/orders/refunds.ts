@@ -39,6 +39,33 @@ export interface RefundOutcome {
 }
 
 /**
+ * Takes back what the order credited (coin pack: basic + present; game pack: its rebate), as
+ * booked; what was already spent becomes a debt (ADR 0019).
+ */
+async function takeBackCredited(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  now: Date,
+): Promise<{ takenBack: number; shortfall: number }> {
+  const key = order.sdk_order_id;
+  const gameAccountId = order.game_account_id;
+  const credited =
+    (await playerMovement(trx, `${key}:credit`, gameAccountId)) ??
+    (await playerMovement(trx, `${key}:rebate`, gameAccountId));
+  if (credited === undefined || credited.basic + credited.present <= 0)
+    return { takenBack: 0, shortfall: 0 };
+  const taken = await takeBackCredit(trx, {
+    gameAccountId,
+    basic: credited.basic,
+    present: credited.present,
+    idempotencyKey: `${key}:refund`,
+    orderId: order.id,
+    now,
+  });
+  return { takenBack: taken.basic + taken.present, shortfall: taken.shortfall };
+}
+
+/**
  * Moves a paid (6) or delivered (2) order to refunded (5) and does the follow-up work, inside
  * `trx` (the caller holds the order row locked FOR UPDATE).
  */
@@ -56,36 +83,15 @@ export async function refundOrder(
     takebackJob: false,
   };
   const wasDelivered = order.status === Delivered;
-  const moved = await createOrdersRepository(trx).transition(
-    order,
-    [Paid, Delivered],
-    Refunded,
-    now,
-    {
-      note,
-    },
-  );
+  const repo = createOrdersRepository(trx);
+  const moved = await repo.transition(order, [Paid, Delivered], Refunded, now, { note });
   if (!moved) return outcome;
   outcome.refunded = true;
   const key = order.sdk_order_id;
   const gameAccountId = order.game_account_id;
-
-  // What the order credited (coin pack: basic + present; game pack: its rebate), as booked.
-  const credited =
-    (await playerMovement(trx, `${key}:credit`, gameAccountId)) ??
-    (await playerMovement(trx, `${key}:rebate`, gameAccountId));
-  if (credited !== undefined && credited.basic + credited.present > 0) {
-    const taken = await takeBackCredit(trx, {
-      gameAccountId,
-      basic: credited.basic,
-      present: credited.present,
-      idempotencyKey: `${key}:refund`,
-      orderId: order.id,
-      now,
-    });
-    outcome.takenBack = taken.basic + taken.present;
-    outcome.shortfall = taken.shortfall;
-  }
+  const taken = await takeBackCredited(trx, order, now);
+  outcome.takenBack = taken.takenBack;
+  outcome.shortfall = taken.shortfall;
 
   if (order.provider === 'epoint') {
     const back = await reverseDebit(trx, {

@@ -1,6 +1,8 @@
 // docs/product/sign-in.md#login-screen, docs/product/sign-in.md#password-reset forgot password: email or phone code, then the new password twice (docs/product/sign-in.md#password-rule rules),
 // sent as one encrypted `data` payload; docs/product/errors.md#outcome-and-failure-messages success and failure messages.
+import type { ResetPayload } from '@hc/contract';
 import { Alert, Button, PasswordInput, SegmentedControl, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTranslationKey } from '../../../lib/api-error';
@@ -36,7 +38,12 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
     passwd2: '',
   });
   const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
+  const reset = useMutation({
+    mutationFn: ({ by, payload }: { by: Method; payload: ResetPayload }) =>
+      by === 'email' ? resetPasswordByEmail(payload) : resetPasswordByPhone(payload),
+  });
+  // Changed: the form stays busy while the view goes back to sign-in.
+  const pending = reset.isPending || reset.isSuccess;
   const sendCode = useSendCode('reset', setErrors);
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const toggleProps = { 'aria-label': t('auth:togglePassword') };
@@ -62,21 +69,21 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setPending(true);
-    const payload = {
-      account: method === 'email' ? values.email.trim() : normalisePhone(values.phone),
-      code: values.code.trim(),
-      passwd: values.passwd,
-      passwd2: values.passwd2,
-    };
     try {
-      await (method === 'email' ? resetPasswordByEmail(payload) : resetPasswordByPhone(payload));
+      await reset.mutateAsync({
+        by: method,
+        payload: {
+          account: method === 'email' ? values.email.trim() : normalisePhone(values.phone),
+          code: values.code.trim(),
+          passwd: values.passwd,
+          passwd2: values.passwd2,
+        },
+      });
       showNotice('info.passwordChangeSuc', 'success');
       onDone();
     } catch (error) {
       showNotice('info.passwordChangeFail', 'error');
       setErrors({ form: errorTranslationKey(error) });
-      setPending(false);
     }
   };
 

@@ -2,12 +2,13 @@
 // docs/product/errors.md#validation-messages validation inline, server errors by code (docs/product/errors.md#error-catalogue).
 import type { LoginResult } from '@hc/contract';
 import { Alert, Button, Checkbox, PasswordInput, Tabs, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { trackLoginResult } from '../../../lib/track-login';
 import { storage } from '../../../lib/storage';
-import { login, type FormChannel } from '../api/login';
+import { login, type FormChannel, type LoginInput } from '../api/login';
 import { useSendCode } from '../hooks/use-send-code';
 import {
   codeError,
@@ -42,7 +43,21 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
   });
   const [remember, setRemember] = useState(() => storage.getRememberLogin());
   const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
+  const signIn = useMutation({
+    mutationFn: async (input: LoginInput) => {
+      let result: LoginResult;
+      try {
+        result = await login(input);
+      } catch (error) {
+        trackLoginResult('fail', input.channel);
+        throw error;
+      }
+      trackLoginResult('success', input.channel);
+      await onSuccess(result);
+    },
+  });
+  // Signed in: the form stays busy while the page moves on.
+  const pending = signIn.isPending || signIn.isSuccess;
   const sendCode = useSendCode('login', setErrors);
 
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -73,23 +88,16 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
     const checked = validate();
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length > 0) return;
-    setPending(true);
     storage.setRememberLogin(remember);
-    let signedIn = false;
     try {
-      const result = await login({
+      await signIn.mutateAsync({
         channel,
         account: checked.account,
         secret: checked.secret,
         remember,
       });
-      signedIn = true;
-      trackLoginResult('success', channel);
-      await onSuccess(result);
     } catch (error) {
-      if (!signedIn) trackLoginResult('fail', channel);
       setErrors({ form: errorTranslationKey(error) });
-      setPending(false);
     }
   };
 

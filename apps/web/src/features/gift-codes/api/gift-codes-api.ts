@@ -1,6 +1,6 @@
 // Gift-code redemption: the call, the client-side shape check (same rule as the
 // server: normalised [A-Z0-9]{6,32}) and the translation key of each answer.
-import { REDEEM_CODE_PATTERN, api, normaliseRedeemCode, type RedeemResult } from '@hc/contract';
+import { GIFT_CODE_PATTERN, api, normaliseGiftCode, type RedeemResult } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 import { errorTranslationKey, isApiError } from '../../../lib/api-error';
 
@@ -13,7 +13,7 @@ export function redeemGiftCode(body: {
 }
 
 export function isWellFormedCode(raw: string): boolean {
-  return REDEEM_CODE_PATTERN.test(normaliseRedeemCode(raw));
+  return GIFT_CODE_PATTERN.test(normaliseGiftCode(raw));
 }
 
 /** Answers with a redeem-specific message in the content namespace; others use errors:<Name>. */
