@@ -14,12 +14,16 @@ import {
   ErrorCode,
   errorKeyOf,
   identityPayloadSchema,
+  signPublisherRequest,
+  toUnixSeconds,
   type ApiCall,
   type ApiName,
 } from '@hc/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataCipher } from '../src/lib/data-cipher';
 import { createSessionService } from '../src/modules/auth/sessions.service';
+import { createPublisherKeysService } from '../src/modules/publisher/publisher-keys.service';
 import type { Envelope } from './support/envelope';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';
@@ -59,10 +63,17 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
   let a: SeededPlayer;
   let b: SeededPlayer;
   let pools: Record<string, readonly unknown[]>;
+  /** The Publisher API key of game 1: publisher calls are signed with it in the 'A' and 'fresh' modes. */
+  let publisherKey: { keyId: string; secret: string };
 
   beforeAll(async () => {
     game = await startDemoGame();
     t = await createTestApp(kind, { env: { ...game.env, DEV_OUTBOX: 'true' } });
+    publisherKey = await createPublisherKeysService({
+      db: t.database.db,
+      clock: t.clock,
+      cipher: createDataCipher(t.config.dataKeys),
+    }).create(1);
     a = await seedPlayer(t, 'Alpha');
     b = await seedPlayer(t, 'Bravo');
     const key = t.config.payloadKey;
@@ -234,11 +245,33 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
     }
   }
 
+  /** Publisher calls (auth 'publisher') are signed by a game's backend, not a player's session. */
+  const signedPublisherCall = (call: ApiCall, req: FuzzRequest) =>
+    call.auth === 'publisher' && (req.session === 'A' || req.session === 'fresh');
+
   async function send(name: ApiName, call: ApiCall, req: FuzzRequest) {
     const token = await tokenFor(req, name);
     const headers: Record<string, string> = { ...req.headers };
     if (token !== undefined) headers.token = token;
     const url = call.path.replace(':id', req.param);
+    if (signedPublisherCall(call, req)) {
+      const text =
+        req.body.kind === 'json'
+          ? (JSON.stringify(req.body.value) ?? 'null')
+          : req.body.kind === 'raw'
+            ? req.body.text
+            : '';
+      Object.assign(
+        headers,
+        await signPublisherRequest({
+          ...publisherKey,
+          method: call.method,
+          path: call.path,
+          body: text,
+          nowSeconds: toUnixSeconds(t.clock.now()),
+        }),
+      );
+    }
     if (req.body.kind === 'json') {
       if (call.method === 'GET') return t.app.inject({ method: 'GET', url, headers });
       headers['content-type'] = 'application/json';
@@ -264,9 +297,10 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
     res: { statusCode: number; body: string },
   ): void {
     const where = `${name} ${JSON.stringify(req).slice(0, 400)}`;
-    expect([200, 203], `${where} -> HTTP ${res.statusCode}: ${res.body.slice(0, 300)}`).toContain(
-      res.statusCode,
-    );
+    expect(
+      [200, 203, ...(call.auth === 'publisher' ? [401] : [])],
+      `${where} -> HTTP ${res.statusCode}: ${res.body.slice(0, 300)}`,
+    ).toContain(res.statusCode);
     const json = JSON.parse(res.body) as { code?: unknown; msg?: unknown; result?: unknown };
     expect(typeof json.code, where).toBe('number');
     expect(typeof json.msg, where).toBe('string');
@@ -279,13 +313,21 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
     expect(res.statusCode === 203, `${where} -> HTTP ${res.statusCode} with code ${code}`).toBe(
       code === ErrorCode.tokenFail,
     );
+    // A refused publisher signature is HTTP 401 (docs/publisher-api.md#signing).
+    expect(res.statusCode === 401, `${where} -> HTTP ${res.statusCode} with code ${code}`).toBe(
+      code === ErrorCode.PublisherAuthFailed ||
+        code === ErrorCode.PublisherTimestampStale ||
+        code === ErrorCode.PublisherNonceReplayed,
+    );
     if (code === ErrorCode.Ok) {
       const parsed = call.result.safeParse(json.result);
       expect(parsed.success, `${where} -> result off-contract: ${res.body.slice(0, 300)}`).toBe(
         true,
       );
     }
-    if (req.session !== 'none') {
+    if (signedPublisherCall(call, req)) {
+      // The game's backend may read every player bound to its game: not a player's view.
+    } else if (req.session !== 'none') {
       // Player A (or nobody) never sees player B's data, whatever ids A asks for.
       expect(
         leakedIdentifiers(res.body, b),

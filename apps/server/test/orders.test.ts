@@ -90,6 +90,18 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     return { accountId: a.id, uid, token: json.result.token, roleId: `r-${uid}-1` };
   }
 
+  /** HC Point for the player (creating an HC Point order needs the balance, issue 19). */
+  function fund(p: Player, basic: number, present = 0) {
+    return t.database.db.transaction().execute((trx) =>
+      creditHcPoint(trx, {
+        gameAccountId: p.uid,
+        basic,
+        present,
+        idempotencyKey: `fund:${randomUUID()}`,
+      }),
+    );
+  }
+
   function create(p: Player, over: Record<string, unknown> = {}, headers = {}) {
     return call(
       t.app,
@@ -199,6 +211,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 
   it("shows item and channel names in the reader's language, from the creation snapshot", async () => {
     const p = await player();
+    await fund(p, 499);
     const id = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
     const read = (lang: string) =>
       call(
@@ -383,19 +396,14 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 
   it('pays a game pack with HC Point: too little changes nothing; enough pays once', async () => {
     const p = await player();
+    // Too little is refused at creation (issue 19, topup-defects.test.ts) and again at payment.
+    expect((await create(p, { channel_code: 'epoint' })).code).toBe(
+      ErrorCode.ePointNumInsufficient,
+    );
+    await fund(p, 400, 150);
     const id = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
     const pay = () =>
       call(t.app, api.paymentOrderEpointPay, { paymentId: id }, { token: p.token, gameId: 1 });
-    expect((await pay()).code).toBe(ErrorCode.ePointNumInsufficient);
-    expect((await orderRow(id)).status).toBe(Unpaid);
-    await t.database.db.transaction().execute((trx) =>
-      creditHcPoint(trx, {
-        gameAccountId: p.uid,
-        basic: 400,
-        present: 150,
-        idempotencyKey: `seed:${id}`,
-      }),
-    );
     const first = await pay();
     expect(first.result).toMatchObject({ status: Paid, balance: { basicNum: 51, presentNum: 0 } });
     const second = await pay();
@@ -425,6 +433,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 
   it('closes unpaid orders after the TTL (shown failed); a late payment is still delivered', async () => {
     const p = await player();
+    await fund(p, 499);
     const epoint = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
     const card = (await create(p)).result.sdk_order_id;
     t.clock.advance(31 * 60_000);
@@ -558,18 +567,12 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       const p = await player();
       // Two roles: the same pack for one role would be the same (reused) order.
       game.state.addRole(p.uid, 1, { role_id: `r-${p.uid}-2`, role_name: 'Second hero' });
+      // Enough for one of the two (creation checks the balance, issue 19).
+      await fund(p, 600);
       const a = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
       const b = (await create(p, { channel_code: 'epoint', role_id: `r-${p.uid}-2` })).result
         .sdk_order_id;
       expect(b).not.toBe(a);
-      await t.database.db.transaction().execute((trx) =>
-        creditHcPoint(trx, {
-          gameAccountId: p.uid,
-          basic: 600,
-          present: 0,
-          idempotencyKey: `race:${a}`,
-        }),
-      );
       const results = await Promise.all(
         [a, b, a, b].map((id) =>
           call(t.app, api.paymentOrderEpointPay, { paymentId: id }, { token: p.token, gameId: 1 }),

@@ -499,14 +499,14 @@ describe.each(testDatabases())('publisher API on %s', (kind) => {
       const p = await upserted();
       await refused(
         api.publisherPlayersContact,
-        { uid: p.uid, email: 'not-an-email' } as never,
+        { uid: p.uid, email: 'not-an-email' },
         {},
         200,
         ErrorCode.InvalidParams,
       );
       await refused(
         api.publisherPlayersUpsert,
-        { uid: gamePlayer(), phone: '12345' } as never,
+        { uid: gamePlayer(), phone: '12345' },
         {},
         200,
         ErrorCode.InvalidParams,

@@ -94,6 +94,15 @@ describe.each(testDatabases())('records on %s', (kind) => {
     beforeAll(async () => {
       a = await player();
       b = await player();
+      // Creating an HC Point order needs the balance (issue 19).
+      await t.database.db.transaction().execute((trx) =>
+        creditHcPoint(trx, {
+          gameAccountId: a.uid,
+          basic: 499,
+          present: 0,
+          idempotencyKey: `record-${a.uid}:credit`,
+        }),
+      );
       o = {
         unpaid: await order(a, '2026-01-10T10:00:00Z'),
         delivered: await order(a, '2026-01-11T10:00:00Z', { cp_goods_id: COIN_PACK }, Delivered),

@@ -1,7 +1,8 @@
 // The HTTP side of the fault suite: contract calls against a running server (`call`, typed by
 // the contract like the integration tests' helper), classified so a scenario can count clean
-// failures vs. lost connections; players seeded straight into the database (account, game account, HC Point) and signed in
-// over HTTP; and the sandbox provider's signed webhook (apps/server/src/adapters/payments).
+// failures vs. lost connections; players seeded straight into the database (account, game
+// account, HC Point) and signed in over HTTP; and the sandbox provider's signed webhook
+// (apps/server/src/adapters/payments).
 import { randomBytes } from 'node:crypto';
 import {
   api,

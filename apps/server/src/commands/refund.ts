@@ -13,6 +13,7 @@ import { ServerOrderStatus } from '@hc/contract';
 import type { ProviderName } from '../adapters/payments/types';
 import { createOrdersRepository } from '../modules/orders/orders.repository';
 import { refundOrder } from '../modules/orders/refunds';
+import { createWalletRepository } from '../modules/wallet/wallet.repository';
 import { playerMovement } from '../modules/wallet/wallet.service';
 import { CommandUsageError, type Command, type CommandContext } from './types';
 
@@ -30,23 +31,14 @@ async function report(ctx: CommandContext, orderId: number, sdkOrderId: string):
   const returned = await playerMovement(db, `${sdkOrderId}:epoint-refund`, order.game_account_id);
   if (returned !== undefined)
     ctx.out(`HC Point returned to the wallet: ${returned.basic + returned.present}`);
-  const debt = await db
-    .selectFrom('account_debts')
-    .select(['amount', 'settled'])
-    .where('order_id', '=', orderId)
-    .where('reason', '=', 'refund_shortfall')
-    .executeTakeFirst();
+  const debt = await createWalletRepository(db).refundShortfallOfOrder(orderId);
   if (debt !== undefined)
     ctx.out(
       `already spent, recorded as debt on game account ${order.game_account_id}: ${debt.amount}` +
         ` (settled ${debt.settled})`,
     );
-  const job = await db
-    .selectFrom('jobs')
-    .select('state')
-    .where('dedupe_key', '=', `takeback:${sdkOrderId}`)
-    .executeTakeFirst();
-  if (job !== undefined) ctx.out(`take-back of the items in the game: job ${job.state}`);
+  const jobState = await ctx.container.queue.stateOf(`takeback:${sdkOrderId}`);
+  if (jobState !== undefined) ctx.out(`take-back of the items in the game: job ${jobState}`);
   return order.status === Refunded ? 0 : 1;
 }
 

@@ -3,8 +3,10 @@
 // jobs with FOR UPDATE SKIP LOCKED under a lease; a worker that dies mid-job loses the lease and
 // another takes the job again (handlers are idempotent: the game dedupes on the delivery id).
 // Failures retry with capped exponential backoff and full jitter, then go to the dead state.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// The statements are in jobs.repository.ts.
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, JobState } from '../db/schema';
+import { createJobsRepository } from './jobs.repository';
 
 /** deliver/receipt: paid orders; takeback: refunded game packs; redeem: gift-code packs. */
 export type JobKind = 'deliver' | 'receipt' | 'takeback' | 'redeem';
@@ -35,21 +37,13 @@ export async function enqueueJob(
   trx: Transaction<DB> | Kysely<DB>,
   input: EnqueueInput,
 ): Promise<boolean> {
-  const row = await trx
-    .insertInto('jobs')
-    .values({
-      kind: input.kind,
-      dedupe_key: input.dedupeKey,
-      order_id: input.orderId ?? null,
-      payload: JSON.stringify(input.payload ?? {}),
-      run_at: input.runAt,
-      created_at: input.runAt,
-      updated_at: input.runAt,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return createJobsRepository(trx).insert({
+    kind: input.kind,
+    dedupeKey: input.dedupeKey,
+    orderId: input.orderId ?? null,
+    payload: JSON.stringify(input.payload ?? {}),
+    runAt: input.runAt,
+  });
 }
 
 export interface BackoffPolicy {
@@ -68,6 +62,7 @@ export function backoffDelayMs(
 }
 
 export function createJobQueue(db: Kysely<DB>) {
+  const jobs = createJobsRepository(db);
   return {
     /**
      * Claims up to `limit` due jobs: pending ones whose run_at has come, and running ones whose
@@ -75,27 +70,10 @@ export function createJobQueue(db: Kysely<DB>) {
      */
     async claim(now: Date, leaseSeconds: number, limit: number): Promise<Job[]> {
       const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
-      const result = await sql<{
-        id: string | number;
-        kind: JobKind;
-        dedupe_key: string;
-        order_id: string | number | null;
-        payload: Record<string, unknown> | string;
-        attempts: number;
-      }>`
-        update jobs set state = 'running', lease_until = ${leaseUntil},
-          attempts = attempts + 1, updated_at = ${now}
-        where id in (
-          select id from jobs
-          where (state = 'pending' and run_at <= ${now})
-             or (state = 'running' and lease_until < ${now})
-          order by run_at, id
-          limit ${limit}
-          for update skip locked)
-        returning id, kind, dedupe_key, order_id, payload, attempts`.execute(db);
-      return result.rows.map((r) => ({
+      const rows = await jobs.claim(now, leaseUntil, limit);
+      return rows.map((r) => ({
         id: Number(r.id),
-        kind: r.kind,
+        kind: r.kind as JobKind,
         dedupeKey: r.dedupe_key,
         orderId: r.order_id === null ? null : Number(r.order_id),
         payload:
@@ -113,18 +91,7 @@ export function createJobQueue(db: Kysely<DB>) {
       now: Date,
       result: unknown,
     ): Promise<void> {
-      await trx
-        .updateTable('jobs')
-        .set({
-          state: 'done',
-          lease_until: null,
-          last_error: null,
-          result: JSON.stringify(result ?? null),
-          updated_at: now,
-        })
-        .where('id', '=', job.id)
-        .where('state', '=', 'running')
-        .execute();
+      await createJobsRepository(trx).complete(job.id, now, JSON.stringify(result ?? null));
     },
 
     /** A failed attempt: retry later with backoff, or dead after `maxAttempts`. */
@@ -139,40 +106,23 @@ export function createJobQueue(db: Kysely<DB>) {
       const runAt = new Date(
         now.getTime() + (dead ? 0 : backoffDelayMs(job.attempts, options.backoff, options.random)),
       );
-      await db
-        .updateTable('jobs')
-        .set({
-          state,
-          lease_until: null,
-          last_error: error.slice(0, 2000),
-          run_at: runAt,
-          updated_at: now,
-        })
-        .where('id', '=', job.id)
-        .where('state', '=', 'running')
-        .execute();
+      await jobs.release(job.id, { state, lastError: error.slice(0, 2000), runAt, now });
       return state;
     },
 
     /** Jobs waiting or leased, per kind and state (the partial index jobs_due_idx covers them). */
-    async depth(): Promise<Array<{ kind: string; state: JobState; count: number }>> {
-      const rows = await db
-        .selectFrom('jobs')
-        .select(['kind', 'state', (eb) => eb.fn.countAll<string>().as('count')])
-        .where('state', 'in', ['pending', 'running'])
-        .groupBy(['kind', 'state'])
-        .execute();
-      return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.count) }));
+    depth(): Promise<Array<{ kind: string; state: JobState; count: number }>> {
+      return jobs.depth();
     },
 
     /** Operator view: counts per kind and state. */
-    async stats(): Promise<Array<{ kind: string; state: JobState; count: number }>> {
-      const rows = await db
-        .selectFrom('jobs')
-        .select(['kind', 'state', (eb) => eb.fn.countAll<string>().as('count')])
-        .groupBy(['kind', 'state'])
-        .execute();
-      return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.count) }));
+    stats(): Promise<Array<{ kind: string; state: JobState; count: number }>> {
+      return jobs.stats();
+    },
+
+    /** Operator view: the state of the job with this dedupe key (undefined: none). */
+    stateOf(dedupeKey: string): Promise<JobState | undefined> {
+      return jobs.stateByDedupeKey(dedupeKey);
     },
   };
 }

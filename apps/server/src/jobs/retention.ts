@@ -21,15 +21,17 @@
 //   publisher_idempotency after PUBLISHER_IDEMPOTENCY_KEEP_MS (24 hours), like Stripe's keys
 // Analytics events, nonces and the shared rate windows (analytics_rate) have their own purge
 // (analytics.purge.ts). Deleted in batches, so one round never holds a long lock; the worker
-// runs this at most every RETENTION_EVERY_MS. Any number of workers may run it at once.
+// runs this at most every RETENTION_EVERY_MS. Any number of workers may run it at once. The
+// delete statements are in retention.repository.ts.
 import { ANALYTICS_LIMITS, PUBLISHER_NONCE_TTL_SECONDS } from '@hc/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { createDueTimer, type DueTimer } from '../lib/due-timer';
 import { THROTTLE_MAX_WINDOW_MS } from '../lib/throttle';
 import { THROTTLE_POLICY } from '../modules/auth/throttle';
+import { createRetentionRepository } from './retention.repository';
 
 export const RETENTION_EVERY_MS = 15 * 60_000;
 export const RETENTION_BATCH = 2000;
@@ -59,8 +61,6 @@ export interface RetentionPurged {
   statements: number;
 }
 
-type PurgedTable = Exclude<keyof RetentionPurged, 'statements'>;
-
 export async function purgeExpired(
   db: Kysely<DB>,
   now: Date,
@@ -71,65 +71,46 @@ export async function purgeExpired(
   const graceBefore = before(ATTEMPT_KEEP_MS);
   let statements = 0;
 
-  /** Deletes the rows `where` selects, at most `batch` per statement, until none is left. */
-  async function inBatches(table: PurgedTable, where: RawBuilder<boolean>, key = 'id') {
+  const repo = createRetentionRepository(db);
+
+  /** Runs one table's batched delete until a batch comes back short; the rows deleted. */
+  async function inBatches(deleteBatch: (batch: number) => Promise<number>) {
     let total = 0;
     for (;;) {
       statements += 1;
-      const result = await sql`delete from ${sql.table(table)} where ${sql.ref(key)} in (
-        select ${sql.ref(key)} from ${sql.table(table)} where ${where} limit ${batch})`.execute(db);
-      const n = Number(result.numAffectedRows ?? 0n);
+      const n = await deleteBatch(batch);
       total += n;
       if (n < batch) return total;
     }
   }
 
-  const verification_codes = await inBatches(
-    'verification_codes',
-    sql<boolean>`expires_at < ${graceBefore}`,
+  const verification_codes = await inBatches((n) => repo.verificationCodes(graceBefore, n));
+  const login_attempts = await inBatches((n) =>
+    repo.loginAttempts(
+      {
+        failedBefore: graceBefore,
+        anyBefore: before(Math.max(THROTTLE_POLICY.trustedIpMs, ATTEMPT_KEEP_MS)),
+      },
+      n,
+    ),
   );
-  const login_attempts = await inBatches(
-    'login_attempts',
-    sql<boolean>`(not success and created_at < ${graceBefore})
-      or created_at < ${before(Math.max(THROTTLE_POLICY.trustedIpMs, ATTEMPT_KEEP_MS))}`,
+  const redeem_attempts = await inBatches((n) => repo.redeemAttempts(graceBefore, n));
+  const throttle_hits = await inBatches((n) =>
+    repo.throttleHits(before(THROTTLE_MAX_WINDOW_MS), n),
   );
-  const redeem_attempts = await inBatches(
-    'redeem_attempts',
-    sql<boolean>`created_at < ${graceBefore}`,
+  const sessions = await inBatches((n) => repo.sessions(graceBefore, n));
+  const web_tickets = await inBatches((n) => repo.webTickets(graceBefore, n));
+  const payment_events = await inBatches((n) =>
+    repo.paymentEvents(before(policy.paymentEventsDays * DAY_MS), n),
   );
-  const throttle_hits = await inBatches(
-    'throttle_hits',
-    sql<boolean>`created_at < ${before(THROTTLE_MAX_WINDOW_MS)}`,
+  const analytics_sessions = await inBatches((n) =>
+    repo.analyticsSessions(before(ANALYTICS_LIMITS.timestampToleranceS * 1000), n),
   );
-  const sessions = await inBatches(
-    'sessions',
-    sql<boolean>`revoked_at < ${graceBefore} or idle_expires_at < ${graceBefore}
-      or absolute_expires_at < ${graceBefore}`,
+  const publisher_nonces = await inBatches((n) =>
+    repo.publisherNonces(before(PUBLISHER_NONCE_TTL_SECONDS * 1000), n),
   );
-  const web_tickets = await inBatches(
-    'web_tickets',
-    sql<boolean>`used_at < ${graceBefore} or expires_at < ${graceBefore}`,
-  );
-  const payment_events = await inBatches(
-    'payment_events',
-    sql<boolean>`received_at < ${before(policy.paymentEventsDays * DAY_MS)}
-      and outcome not in ('pending', 'deferred')`,
-  );
-  const analytics_sessions = await inBatches(
-    'analytics_sessions',
-    sql<boolean>`expires_at < ${before(ANALYTICS_LIMITS.timestampToleranceS * 1000)}`,
-    'sid',
-  );
-  // Composite keys: batches by the row's physical id.
-  const publisher_nonces = await inBatches(
-    'publisher_nonces',
-    sql<boolean>`created_at < ${before(PUBLISHER_NONCE_TTL_SECONDS * 1000)}`,
-    'ctid',
-  );
-  const publisher_idempotency = await inBatches(
-    'publisher_idempotency',
-    sql<boolean>`created_at < ${before(PUBLISHER_IDEMPOTENCY_KEEP_MS)}`,
-    'ctid',
+  const publisher_idempotency = await inBatches((n) =>
+    repo.publisherIdempotency(before(PUBLISHER_IDEMPOTENCY_KEEP_MS), n),
   );
   return {
     verification_codes,

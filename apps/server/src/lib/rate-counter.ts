@@ -7,9 +7,10 @@
 // for analytics (ADR 0022).
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Clock } from './clock';
+import { createRateCounterRepository } from './rate-counter.repository';
 
 export const RATE_WINDOW_MS = 60_000;
 
@@ -47,6 +48,7 @@ export interface RateCounterDeps {
 
 export function createRateCounter(deps: RateCounterDeps): RateCounter {
   const { db, clock, log } = deps;
+  const table = createRateCounterRepository(db);
   const prefix = deps.redisPrefix ?? 'hc:rate:';
   const backoffMs = deps.redisBackoffMs ?? 30_000;
   const timeoutMs = deps.redisTimeoutMs ?? 1000;
@@ -91,17 +93,7 @@ export function createRateCounter(deps: RateCounterDeps): RateCounter {
   }
 
   async function hitTable(bucket: string, windowStart: Date, by: number): Promise<number> {
-    const row = await db
-      .insertInto('analytics_rate')
-      .values({ bucket, window_start: windowStart, count: by })
-      .onConflict((oc) =>
-        oc
-          .columns(['bucket', 'window_start'])
-          .doUpdateSet({ count: sql`analytics_rate.count + ${by}` }),
-      )
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return row.count;
+    return table.add(bucket, windowStart, by);
   }
 
   return {

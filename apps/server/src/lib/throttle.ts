@@ -10,13 +10,14 @@
 // any node queue on the lock and see each other's hits, so a limit of L lets at most L of any
 // number of concurrent attempts through. The caller releases the hit when its outcome must not
 // count (e.g. a success). On PGlite the single connection already runs one transaction at a
-// time; the locks are taken all the same.
+// time; the locks are taken all the same. The statements are in throttle.repository.ts.
 import { createHash } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue } from '@hc/contract';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError } from './app-error';
 import { systemClock, type Clock } from './clock';
+import { createThrottleRepository, type ThrottleRepository } from './throttle.repository';
 
 /** The longest window a rule may have; the retention job deletes older hits. */
 export const THROTTLE_MAX_WINDOW_MS = 24 * 3_600_000;
@@ -50,31 +51,21 @@ function lockKey(bucket: string): number {
 export function createThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
+  const hits = createThrottleRepository(db);
 
   async function takeIn(
-    trx: Transaction<DB>,
+    repo: ThrottleRepository,
     rules: readonly ThrottleRule[],
     now: number,
     error: ErrorCodeValue,
   ): Promise<number[]> {
     const buckets = [...new Set(rules.map((r) => r.bucket))];
     const keys = [...new Set(buckets.map(lockKey))].sort((a, b) => a - b);
-    // All locks in one statement: the VALUES rows are scanned, and locked, in the sorted order.
-    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int4, k) from (values ${sql.join(
-      keys.map((k) => sql`(${k}::int4)`),
-    )}) as t(k)`.execute(trx);
+    // All locks in one statement, in the sorted order.
+    await repo.lockBuckets(LOCK_SPACE, keys);
     // Every rule in one statement, after the locks (so it sees the hits of earlier takers): the
     // oldest of the newest `limit` hits in the window must leave it before one more fits.
-    const probes = rules.map(
-      (rule, i) =>
-        sql`(select ${i}::int4 as rule, created_at from throttle_hits
-          where bucket = ${rule.bucket} and created_at > ${new Date(now - rule.windowMs)}
-          order by created_at desc offset ${rule.limit - 1} limit 1)`,
-    );
-    const { rows } = await sql<{ rule: number; created_at: Date | string }>`${sql.join(
-      probes,
-      sql` union all `,
-    )}`.execute(trx);
+    const rows = await repo.fullRules(rules, now);
     let waitMs = 0;
     for (const row of rows) {
       const rule = rules[row.rule];
@@ -83,12 +74,7 @@ export function createThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
     }
     if (waitMs > 0)
       throw new AppError(error, { retry_after: Math.max(1, Math.ceil(waitMs / 1000)) });
-    const inserted = await trx
-      .insertInto('throttle_hits')
-      .values(buckets.map((bucket) => ({ bucket, created_at: new Date(now) })))
-      .returning('id')
-      .execute();
-    return inserted.map((r) => Number(r.id));
+    return repo.insertHits(buckets, now);
   }
 
   return {
@@ -104,13 +90,15 @@ export function createThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
       if (rules.length === 0) return { release: () => Promise.resolve() };
       const now = clock.now().getTime();
       const error = options.error ?? ErrorCode.TooManyRequests;
-      const ids = await db.transaction().execute((trx) => takeIn(trx, rules, now, error));
+      const ids = await db
+        .transaction()
+        .execute((trx) => takeIn(createThrottleRepository(trx), rules, now, error));
       let released = false;
       return {
         async release() {
           if (released) return;
           released = true;
-          await db.deleteFrom('throttle_hits').where('id', 'in', ids).execute();
+          await hits.deleteHits(ids);
         },
       };
     },
@@ -118,10 +106,7 @@ export function createThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
     /** Forgets every hit of these buckets (e.g. the owner proved who they are). */
     async clear(buckets: readonly string[]): Promise<void> {
       if (buckets.length === 0) return;
-      await db
-        .deleteFrom('throttle_hits')
-        .where('bucket', 'in', [...buckets])
-        .execute();
+      await hits.deleteBuckets(buckets);
     },
   };
 }

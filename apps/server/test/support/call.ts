@@ -3,13 +3,7 @@
 // schema (./envelope.ts), with the HTTP status beside it.
 import type { ApiCall, CallBody } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
-import {
-  callHeaders,
-  callPath,
-  type CallEnvelope,
-  type CallOptions,
-  type Envelope,
-} from './envelope';
+import { callHeaders, callPath, type CallEnvelope, type CallOptions } from './envelope';
 
 export {
   invalidBody,

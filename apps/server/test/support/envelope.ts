@@ -46,7 +46,7 @@ export interface CallOptions<C extends ApiCall> {
   token?: string;
   /** The game asked about (`gameid` header). */
   gameId?: number;
-  /** Further request headers, e.g. `lang`, `accept-language` (these win; undefined ones are left out). */
+  /** More request headers, e.g. `lang`; these win, undefined ones are left out. */
   headers?: Record<string, string | undefined>;
   /** Path parameters, for a call whose path has any. */
   params?: CallParams<C>;

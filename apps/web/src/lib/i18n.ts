@@ -97,6 +97,9 @@ export async function changeLanguage(language: Language): Promise<void> {
   await initI18n();
   const i18next = await loadI18next();
   await applyDayjsLocale(language);
+  // The request language first: the switch re-renders the page at once, and every call it
+  // starts must already go out in the new language.
+  setRequestLanguage(language);
   await i18next.changeLanguage(language);
   storage.setLanguage(language);
   applySideEffects(language);

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { systemClock, type Clock } from '../../lib/clock';
+import { createOutboxRepository } from './outbox.repository';
 
 export interface OutboxMessage {
   id: number;
@@ -17,21 +18,14 @@ export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'createdAt'>;
 
 export function createOutbox(deps: { db: Kysely<DB>; clock?: Clock }) {
   const clock = deps.clock ?? systemClock;
+  const messages = createOutboxRepository(deps.db);
   return {
     async add(message: NewOutboxMessage): Promise<void> {
-      await deps.db
-        .insertInto('dev_outbox')
-        .values({ ...message, created_at: clock.now() })
-        .execute();
+      await messages.insert({ ...message, created_at: clock.now() });
     },
     /** Newest first. */
     async list(limit = 200): Promise<OutboxMessage[]> {
-      const rows = await deps.db
-        .selectFrom('dev_outbox')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await messages.newest(limit);
       return rows.map((r) => ({
         id: r.id,
         channel: r.channel === 'sms' ? 'sms' : 'email',

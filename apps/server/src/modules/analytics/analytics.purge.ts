@@ -4,12 +4,13 @@
 // windows. Deleted in batches so one round never holds a long lock; the worker runs it at most
 // every ANALYTICS_PURGE_EVERY_MS.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ANALYTICS_LIMITS } from '@hc/contract';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createDueTimer, type DueTimer } from '../../lib/due-timer';
 import { RATE_WINDOW_MS } from '../../lib/rate-counter';
+import { createAnalyticsRepository } from './analytics.repository';
 
 export const ANALYTICS_PURGE_EVERY_MS = 10 * 60_000;
 export const ANALYTICS_PURGE_BATCH = 5000;
@@ -39,41 +40,10 @@ export async function purgeAnalytics(
   const noncesBefore = new Date(now.getTime() - 2 * ANALYTICS_LIMITS.timestampToleranceS * 1000);
   // The current window and the one before it may still be counted (a node's clock may lag).
   const ratesBefore = new Date(now.getTime() - 2 * RATE_WINDOW_MS);
-  const events = await inBatches(
-    async () =>
-      (
-        await db
-          .deleteFrom('analytics_events')
-          .where('id', 'in', (eb) =>
-            eb
-              .selectFrom('analytics_events')
-              .select('id')
-              .where('event_at', '<', eventsBefore)
-              .limit(batch),
-          )
-          .executeTakeFirst()
-      ).numDeletedRows,
-    batch,
-  );
-  const nonces = await inBatches(
-    async () =>
-      (
-        await sql`delete from analytics_nonces where (sid, nonce) in (
-          select sid, nonce from analytics_nonces where created_at < ${noncesBefore} limit ${batch})`.execute(
-          db,
-        )
-      ).numAffectedRows,
-    batch,
-  );
-  const rates = await inBatches(
-    async () =>
-      (
-        await sql`delete from analytics_rate where (bucket, window_start) in (
-          select bucket, window_start from analytics_rate where window_start < ${ratesBefore}
-          limit ${batch})`.execute(db)
-      ).numAffectedRows,
-    batch,
-  );
+  const repo = createAnalyticsRepository(db);
+  const events = await inBatches(() => repo.deleteEventsBefore(eventsBefore, batch), batch);
+  const nonces = await inBatches(() => repo.deleteNoncesBefore(noncesBefore, batch), batch);
+  const rates = await inBatches(() => repo.deleteRateWindowsBefore(ratesBefore, batch), batch);
   return { events, nonces, rates };
 }
 

@@ -3,8 +3,9 @@
 // of whole UTC days. `npm run portal -- analytics-report` prints it (commands/analytics-report.ts).
 // "Later" compares event times (Unix seconds): an event in the same second counts as later.
 import { prefixedEventName } from '@hc/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createAnalyticsRepository } from './analytics.repository';
 
 /** The top-up page's route (apps/web/src/lib/paths.ts `paths.recharge`, docs/product/top-up.md#top-up-screen). */
 export const TOPUP_PAGE = '/main/recharge';
@@ -54,42 +55,20 @@ export async function analyticsReport(
     throw new RangeError('from and to must be YYYY-MM-DD days with from <= to');
   const end = new Date(last.getTime() + 86_400_000);
 
-  const day = sql<string>`to_char(event_at at time zone 'UTC', 'YYYY-MM-DD')`;
-  const counted = await db
-    .selectFrom('analytics_events')
-    .select([day.as('day'), 'event', sql<string>`count(*)`.as('count')])
-    .where('event_at', '>=', start)
-    .where('event_at', '<', end)
-    .groupBy([day, 'event'])
-    .orderBy('day')
-    .orderBy('event')
-    .execute();
+  const repo = createAnalyticsRepository(db);
+  const counted = await repo.eventCountsPerDay(start, end);
   const days = counted.map((r) => ({ day: r.day, event: r.event, count: Number(r.count) }));
   const totals: Record<string, number> = {};
   for (const r of days) totals[r.event] = (totals[r.event] ?? 0) + r.count;
 
-  const showPage = prefixedEventName('show_page');
-  const buyRequest = prefixedEventName('buy_request');
-  const buyDone = prefixedEventName('buy_done');
-  const funnel = await sql<{ shown: string; requested: string; done: string }>`
-    with shown as (
-      select device_id, min(event_at) as at from analytics_events
-      where event = ${showPage} and page = ${TOPUP_PAGE}
-        and event_at >= ${start} and event_at < ${end}
-      group by device_id
-    ), requested as (
-      select s.device_id, min(e.event_at) as at from shown s
-      join analytics_events e on e.device_id = s.device_id and e.event = ${buyRequest}
-        and e.event_at >= s.at and e.event_at < ${end}
-      group by s.device_id
-    ), done as (
-      select distinct r.device_id from requested r
-      join analytics_events e on e.device_id = r.device_id and e.event = ${buyDone}
-        and e.event_at >= r.at and e.event_at < ${end}
-    )
-    select (select count(*) from shown) as shown, (select count(*) from requested) as requested,
-      (select count(*) from done) as done`.execute(db);
-  const row = funnel.rows[0];
+  const row = await repo.topupFunnel({
+    page: TOPUP_PAGE,
+    showPage: prefixedEventName('show_page'),
+    buyRequest: prefixedEventName('buy_request'),
+    buyDone: prefixedEventName('buy_done'),
+    start,
+    end,
+  });
   const shown = Number(row?.shown ?? 0);
   const requested = Number(row?.requested ?? 0);
   const done = Number(row?.done ?? 0);

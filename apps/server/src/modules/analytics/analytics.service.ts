@@ -28,6 +28,7 @@ import { type Clock } from '../../lib/clock';
 
 import type { RateCounter } from '../../lib/rate-counter';
 import { refuseNul } from '../../plugins/input-guard';
+import { createAnalyticsRepository } from './analytics.repository';
 import { deriveSessionKey, newSid, verifyBatchSignature } from './analytics.signing';
 
 /**
@@ -81,6 +82,7 @@ export function createAnalyticsService(deps: {
   rate: RateCounter;
 }) {
   const { db, config, clock, rate } = deps;
+  const repo = createAnalyticsRepository(db);
   const tolerance = ANALYTICS_LIMITS.timestampToleranceS;
   const sessionSeconds = config.analytics.sessionHours * 3600;
 
@@ -106,16 +108,13 @@ export function createAnalyticsService(deps: {
       const nowS = toUnixSeconds(now);
       const expiresAt = nowS + sessionSeconds;
       const sid = newSid(expiresAt);
-      await db
-        .insertInto('analytics_sessions')
-        .values({
-          sid,
-          device_id: deviceId,
-          account_id: accountId,
-          created_at: now,
-          expires_at: new Date(expiresAt * 1000),
-        })
-        .execute();
+      await repo.insertSession({
+        sid,
+        device_id: deviceId,
+        account_id: accountId,
+        created_at: now,
+        expires_at: new Date(expiresAt * 1000),
+      });
       const key = deriveSessionKey(config.analytics.signingSecret, sid, deviceId);
       return { sid, key: key.toString('base64url'), expires_at: expiresAt, server_ts: nowS };
     },
@@ -166,11 +165,7 @@ export function createAnalyticsService(deps: {
       await limit(`collect-ip:${ip}`, config.analytics.ipEventsPerMinute, eventCount);
       // Only keys the session call handed out count: a key derived by anyone else who holds
       // the secret (an external logger, a leak, the published development value) is refused.
-      const session = await db
-        .selectFrom('analytics_sessions')
-        .select(['device_id', 'account_id', 'expires_at'])
-        .where('sid', '=', batch.sid)
-        .executeTakeFirst();
+      const session = await repo.sessionBySid(batch.sid);
       if (
         session === undefined ||
         session.device_id !== batch.device_id ||
@@ -228,29 +223,17 @@ export function createAnalyticsService(deps: {
       });
 
       await db.transaction().execute(async (trx) => {
-        const fresh = await trx
-          .insertInto('analytics_nonces')
-          .values({ sid: batch.sid, nonce: batch.nonce, created_at: now })
-          .onConflict((oc) => oc.columns(['sid', 'nonce']).doNothing())
-          .returning('nonce')
-          .executeTakeFirst();
-        if (fresh === undefined) throw new AppError(ErrorCode.AnalyticsReplay);
-        if (rows.length > 0) await trx.insertInto('analytics_events').values(rows).execute();
+        const batchRepo = createAnalyticsRepository(trx);
+        const fresh = await batchRepo.insertNonce(batch.sid, batch.nonce, now);
+        if (!fresh) throw new AppError(ErrorCode.AnalyticsReplay);
+        if (rows.length > 0) await batchRepo.insertEvents(rows);
       });
       return { accepted: rows.length, rejected };
     },
 
     /** The dev-only read route (GET /dev/analytics.json): a device's events in order. */
     async eventsOfDevice(deviceId: string): Promise<StoredAnalyticsEvent[]> {
-      const rows = await db
-        .selectFrom('analytics_events')
-        .selectAll()
-        .where('device_id', '=', deviceId)
-        .orderBy('event_at')
-        .orderBy('seq')
-        .orderBy('id')
-        .limit(1000)
-        .execute();
+      const rows = await repo.eventsOfDevice(deviceId);
       return rows.map((r) => {
         const out: Record<string, unknown> = {
           id: Number(r.id),

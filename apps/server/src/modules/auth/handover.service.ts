@@ -3,10 +3,11 @@
 // sha256 of a ticket is stored; a ticket lives 5 minutes and works once.
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@hc/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
+import { createHandoverRepository } from './handover.repository';
 
 export const TICKET_TTL_MS = 5 * 60_000;
 const TICKET_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
@@ -17,6 +18,7 @@ function hashTicket(ticket: string): string {
 
 export function createHandoverService(deps: { db: Kysely<DB>; clock?: Clock }) {
   const clock = deps.clock ?? systemClock;
+  const tickets = createHandoverRepository(deps.db);
 
   /**
    * The ticket's account; marks it used in the same statement, so two concurrent exchanges
@@ -25,14 +27,7 @@ export function createHandoverService(deps: { db: Kysely<DB>; clock?: Clock }) {
   async function redeem(ticket: string): Promise<{ accountId: number; newLogin: boolean }> {
     if (!TICKET_PATTERN.test(ticket)) throw new AppError(ErrorCode.InvalidToken);
     const now = clock.now();
-    const row = await deps.db
-      .updateTable('web_tickets')
-      .set({ used_at: now })
-      .where('ticket_hash', '=', hashTicket(ticket))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['account_id', 'new_login'])
-      .executeTakeFirst();
+    const row = await tickets.use(hashTicket(ticket), now);
     if (row === undefined) throw new AppError(ErrorCode.InvalidToken);
     return { accountId: Number(row.account_id), newLogin: row.new_login };
   }
@@ -47,16 +42,13 @@ export function createHandoverService(deps: { db: Kysely<DB>; clock?: Clock }) {
     async issue(accountId: number, options: { newLogin?: boolean } = {}): Promise<string> {
       const ticket = randomBytes(32).toString('base64url');
       const now = clock.now();
-      await deps.db
-        .insertInto('web_tickets')
-        .values({
-          account_id: accountId,
-          ticket_hash: hashTicket(ticket),
-          new_login: options.newLogin ?? false,
-          created_at: now,
-          expires_at: new Date(now.getTime() + TICKET_TTL_MS),
-        })
-        .execute();
+      await tickets.insert({
+        accountId,
+        ticketHash: hashTicket(ticket),
+        newLogin: options.newLogin ?? false,
+        now,
+        expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
+      });
       return ticket;
     },
 
@@ -75,7 +67,7 @@ export function createHandoverService(deps: { db: Kysely<DB>; clock?: Clock }) {
     /** Maintenance: drop tickets that expired more than a day ago. */
     async purgeExpired(): Promise<void> {
       const cutoff = new Date(clock.now().getTime() - 86_400_000);
-      await sql`delete from web_tickets where expires_at < ${cutoff}`.execute(deps.db);
+      await tickets.deleteExpiredBefore(cutoff);
     },
   };
 }

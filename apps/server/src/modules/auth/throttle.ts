@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { systemClock, type Clock } from '../../lib/clock';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
+import { createLoginAttemptsRepository } from './login-attempts.repository';
 
 export const THROTTLE_POLICY = {
   windowMs: 15 * 60_000,
@@ -32,6 +33,7 @@ export function createLoginThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
   const clock = deps.clock ?? systemClock;
   const { db } = deps;
   const throttle = createThrottle({ db, clock });
+  const attempts = createLoginAttemptsRepository(db);
   const P = THROTTLE_POLICY;
 
   const ipRule = (ip: string): ThrottleRule => ({
@@ -46,24 +48,12 @@ export function createLoginThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
   });
 
   async function record(accountId: number | null, ip: string, success: boolean): Promise<void> {
-    await db
-      .insertInto('login_attempts')
-      .values({ account_id: accountId, ip, success, created_at: clock.now() })
-      .execute();
+    await attempts.insert({ accountId, ip, success, now: clock.now() });
   }
 
   /** Whether `ip` signed in to the account successfully within the last 30 days. */
   async function isTrustedIp(accountId: number, ip: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('login_attempts')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('ip', '=', ip)
-      .where('success', '=', true)
-      .where('created_at', '>', new Date(clock.now().getTime() - P.trustedIpMs))
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+    return attempts.succeededSince(accountId, ip, new Date(clock.now().getTime() - P.trustedIpMs));
   }
 
   return {

@@ -26,6 +26,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
+import { createVerificationCodesRepository } from './verification-codes.repository';
 
 export type CodeChannel = 'email' | 'phone';
 export type CodePurpose = 'login' | 'reset';
@@ -88,6 +89,7 @@ export function createVerificationCodeService(deps: CodeServiceDeps) {
       .digest('hex');
 
   const throttle = createThrottle({ db, clock });
+  const codes = createVerificationCodesRepository(db);
 
   /** The send limits of one request (the policy at the top of this file). */
   function sendRules(req: SendRequest, dest: string): ThrottleRule[] {
@@ -134,18 +136,15 @@ export function createVerificationCodeService(deps: CodeServiceDeps) {
       if (!req.known) return SENT;
       const now = clock.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db
-        .insertInto('verification_codes')
-        .values({
-          channel: req.channel,
-          destination: dest,
-          purpose: req.purpose,
-          code_hash: hmac(req.channel, dest, req.purpose, code),
-          ip: req.ip,
-          created_at: now,
-          expires_at: new Date(now.getTime() + CODE_POLICY.ttlMs),
-        })
-        .execute();
+      await codes.insert({
+        channel: req.channel,
+        destination: dest,
+        purpose: req.purpose,
+        code_hash: hmac(req.channel, dest, req.purpose, code),
+        ip: req.ip,
+        created_at: now,
+        expires_at: new Date(now.getTime() + CODE_POLICY.ttlMs),
+      });
       await deliver(req.channel, req.destination.trim(), code);
       return SENT;
     },
@@ -162,15 +161,7 @@ export function createVerificationCodeService(deps: CodeServiceDeps) {
     ): Promise<boolean> {
       const dest = normaliseDestination(channel, destination);
       const now = clock.now();
-      const latest = await db
-        .selectFrom('verification_codes')
-        .select(['id', 'code_hash', 'attempts', 'used_at', 'expires_at'])
-        .where('channel', '=', channel)
-        .where('destination', '=', dest)
-        .where('purpose', '=', purpose)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const latest = await codes.latest(channel, dest, purpose);
       if (
         latest === undefined ||
         latest.used_at !== null ||
@@ -179,24 +170,13 @@ export function createVerificationCodeService(deps: CodeServiceDeps) {
       )
         return false;
       if (/^\d{6}$/.test(code) && latest.code_hash === hmac(channel, dest, purpose, code)) {
-        const used = await db
-          .updateTable('verification_codes')
-          .set({ used_at: now })
-          .where('id', '=', latest.id)
-          .where('used_at', 'is', null)
-          .where('attempts', '<', CODE_POLICY.maxAttempts)
-          .returning('id')
-          .executeTakeFirst();
-        if (used === undefined) return false;
+        const used = await codes.markUsed(latest.id, now, CODE_POLICY.maxAttempts);
+        if (!used) return false;
         // The owner has the code: sends to this destination no longer wait on the overall cap.
         await throttle.clear([destBucket(channel, dest)]);
         return true;
       }
-      await db
-        .updateTable('verification_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', latest.id)
-        .execute();
+      await codes.addAttempt(latest.id);
       return false;
     },
 

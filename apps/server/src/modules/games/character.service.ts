@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { GameGateway } from '../../adapters/game-gateway/types';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { createGamesRepository } from './games.repository';
 import { findServerAndRole, type GameLog } from './games.service';
 import type { Session } from '../auth/sessions.service';
 import type { PlayerService } from '../auth/player.service';
@@ -24,7 +25,7 @@ export function createCharacterService(deps: {
   gateway: GameGateway;
   users: PlayerService;
 }) {
-  const { db } = deps;
+  const games = createGamesRepository(deps.db);
   return {
     /**
      * The role as the game reports it: unknown -> RoleNotFound, maintenance ->
@@ -59,31 +60,10 @@ export function createCharacterService(deps: {
 
     /** Bound games in bind order, each with the role of its newest order (null before any). */
     async boundGames(accountId: number): Promise<BoundGame[]> {
-      const bound = await db
-        .selectFrom('game_accounts')
-        .innerJoin('games', 'games.id', 'game_accounts.game_id')
-        .select([
-          'game_accounts.id as gameAccountId',
-          'game_accounts.created_at as bound_at',
-          'games.id as game_id',
-          'games.name',
-          'games.icon',
-        ])
-        .where('game_accounts.account_id', '=', accountId)
-        .where('game_accounts.unbound_at', 'is', null)
-        .orderBy('game_accounts.created_at')
-        .orderBy('game_accounts.id')
-        .execute();
+      const bound = await games.boundGameAccounts(accountId);
       return Promise.all(
         bound.map(async (g) => {
-          const last = await db
-            .selectFrom('orders')
-            .select(['server_id', 'server_name', 'role_id', 'role_name'])
-            .where('game_account_id', '=', g.gameAccountId)
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(1)
-            .executeTakeFirst();
+          const last = await games.lastOrderedCharacter(g.gameAccountId);
           return {
             game_id: g.game_id,
             game_name: g.name,

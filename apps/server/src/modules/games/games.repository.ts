@@ -1,4 +1,5 @@
 // Data access for games. Servers and roles live in each game and are read through its gateway.
+// The character calls read the bound game accounts and the role of each one's newest order here.
 import type { Kysely } from 'kysely';
 import type { DB, Platform } from '../../db/schema';
 
@@ -49,6 +50,37 @@ export function createGamesRepository(db: Kysely<DB>) {
           sort: game.sort,
         })
         .execute();
+    },
+
+    /** An account's bound game accounts with their game, in bind order. */
+    boundGameAccounts(accountId: number) {
+      return db
+        .selectFrom('game_accounts')
+        .innerJoin('games', 'games.id', 'game_accounts.game_id')
+        .select([
+          'game_accounts.id as gameAccountId',
+          'game_accounts.created_at as bound_at',
+          'games.id as game_id',
+          'games.name',
+          'games.icon',
+        ])
+        .where('game_accounts.account_id', '=', accountId)
+        .where('game_accounts.unbound_at', 'is', null)
+        .orderBy('game_accounts.created_at')
+        .orderBy('game_accounts.id')
+        .execute();
+    },
+
+    /** The server and role of a game account's newest order (undefined before any). */
+    lastOrderedCharacter(gameAccountId: number) {
+      return db
+        .selectFrom('orders')
+        .select(['server_id', 'server_name', 'role_id', 'role_name'])
+        .where('game_account_id', '=', gameAccountId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   type CatalogProduct,
 } from '../catalog/catalog.service';
 import { findServerAndRole } from '../games/games.service';
+import { createWalletService } from '../wallet/wallet.service';
 import { CHECKOUT_LEASE_MS, checkoutOf, makeCheckout, orderUrl } from './checkout';
 import { createOrdersRepository, type NewOrder, type OrderRow } from './orders.repository';
 import type { CreateOrderInput, CreateOrderResult, OrdersDeps } from './orders.types';
@@ -62,6 +63,7 @@ export async function createOrder(
   }
   await countAttempt(deps, input.accountId);
   const purchase = await checkPurchase(deps, input);
+  if (purchase.epoint) await checkHcPointBalance(deps, input.gameAccountId, purchase.product.price);
   const now = deps.clock.now();
   let saved: { order: OrderRow; created: boolean };
   try {
@@ -112,6 +114,23 @@ async function checkPurchase(deps: OrdersDeps, input: CreateOrderInput): Promise
   if (channel.method !== 'epoint' && provider === undefined)
     throw new AppError(ErrorCode.PayChannelUnavailable);
   return { product, epoint: channel.method === 'epoint', provider, server, role };
+}
+
+/**
+ * Paying with HC Point: a balance short of the price is refused before anything is created
+ * (docs/product/hc-point.md#paying-with-hc-point), so no unpayable Unpaid order is left behind.
+ * The payment itself still checks under the lock (pay-with-hc-point.ts): the balance can change
+ * in between.
+ */
+async function checkHcPointBalance(
+  deps: OrdersDeps,
+  gameAccountId: number,
+  price: number,
+): Promise<void> {
+  const { basicNum, presentNum } = await createWalletService({ db: deps.db }).getBalance(
+    gameAccountId,
+  );
+  if (basicNum + presentNum < price) throw new AppError(ErrorCode.ePointNumInsufficient);
 }
 
 /**

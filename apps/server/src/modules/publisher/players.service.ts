@@ -57,6 +57,8 @@ interface Change {
 }
 
 const accountTarget = (id: number) => `account:${id}`;
+/** `prepare` of the writes that need nothing from the game. */
+const nothingToPrepare = (): Promise<undefined> => Promise.resolve(undefined);
 
 function toAnswer(
   account: PlayerAccountRow,
@@ -372,23 +374,19 @@ export function createPlayersService(deps: PlayersServiceDeps) {
       body: Body<'publisherPlayersUnbind'>,
     ): Promise<PublisherPlayerResult> {
       const { gameId } = ctx.caller;
-      return write(
-        ctx,
-        async () => undefined,
-        async (repo, _prepared, now) => {
-          const { binding, account } = await boundUid(repo, gameId, body.uid);
-          await repo.unbind(binding.id, now);
-          return {
-            answer: await answerOf(repo, account.id, gameId),
-            change: {
-              action: 'player.unbind',
-              target: accountTarget(account.id),
-              before: { uid: body.uid, display_name: binding.displayName },
-              after: null,
-            },
-          };
-        },
-      );
+      return write(ctx, nothingToPrepare, async (repo, _prepared, now) => {
+        const { binding, account } = await boundUid(repo, gameId, body.uid);
+        await repo.unbind(binding.id, now);
+        return {
+          answer: await answerOf(repo, account.id, gameId),
+          change: {
+            action: 'player.unbind',
+            target: accountTarget(account.id),
+            before: { uid: body.uid, display_name: binding.displayName },
+            after: null,
+          },
+        };
+      });
     },
 
     contact(
@@ -396,29 +394,25 @@ export function createPlayersService(deps: PlayersServiceDeps) {
       body: Body<'publisherPlayersContact'>,
     ): Promise<PublisherPlayerResult> {
       const { gameId } = ctx.caller;
-      return write(
-        ctx,
-        async () => undefined,
-        async (repo) => {
-          const { account } = await boundUid(repo, gameId, body.uid);
-          await checkContact(repo, account.id, body);
-          await repo.setContact(account.id, body);
-          const answer = await answerOf(repo, account.id, gameId);
-          const after = { email: answer.account.email, phone: answer.account.phone };
-          const changed = JSON.stringify(contactOf(account)) !== JSON.stringify(after);
-          return {
-            answer,
-            ...(changed && {
-              change: {
-                action: 'player.contact',
-                target: accountTarget(account.id),
-                before: { uid: body.uid, ...contactOf(account) },
-                after: { uid: body.uid, ...after },
-              },
-            }),
-          };
-        },
-      );
+      return write(ctx, nothingToPrepare, async (repo) => {
+        const { account } = await boundUid(repo, gameId, body.uid);
+        await checkContact(repo, account.id, body);
+        await repo.setContact(account.id, body);
+        const answer = await answerOf(repo, account.id, gameId);
+        const after = { email: answer.account.email, phone: answer.account.phone };
+        const changed = JSON.stringify(contactOf(account)) !== JSON.stringify(after);
+        return {
+          answer,
+          ...(changed && {
+            change: {
+              action: 'player.contact',
+              target: accountTarget(account.id),
+              before: { uid: body.uid, ...contactOf(account) },
+              after: { uid: body.uid, ...after },
+            },
+          }),
+        };
+      });
     },
 
     disable(
@@ -426,31 +420,27 @@ export function createPlayersService(deps: PlayersServiceDeps) {
       body: Body<'publisherPlayersDisable'>,
     ): Promise<PublisherPlayerResult> {
       const { gameId } = ctx.caller;
-      return write(
-        ctx,
-        async () => undefined,
-        async (repo, _prepared, now) => {
-          const { account } = await boundUid(repo, gameId, body.uid);
-          if (account.disabledAt !== null)
-            return { answer: await answerOf(repo, account.id, gameId) };
-          await repo.setDisabledAt(account.id, now);
-          const sessionsEnded = await repo.endSessions(account.id, now);
-          return {
-            answer: await answerOf(repo, account.id, gameId),
-            change: {
-              action: 'player.disable',
-              target: accountTarget(account.id),
-              before: { uid: body.uid, disabled: false },
-              after: {
-                uid: body.uid,
-                disabled: true,
-                sessions_ended: sessionsEnded,
-                ...(body.reason === undefined ? {} : { reason: body.reason }),
-              },
+      return write(ctx, nothingToPrepare, async (repo, _prepared, now) => {
+        const { account } = await boundUid(repo, gameId, body.uid);
+        if (account.disabledAt !== null)
+          return { answer: await answerOf(repo, account.id, gameId) };
+        await repo.setDisabledAt(account.id, now);
+        const sessionsEnded = await repo.endSessions(account.id, now);
+        return {
+          answer: await answerOf(repo, account.id, gameId),
+          change: {
+            action: 'player.disable',
+            target: accountTarget(account.id),
+            before: { uid: body.uid, disabled: false },
+            after: {
+              uid: body.uid,
+              disabled: true,
+              sessions_ended: sessionsEnded,
+              ...(body.reason === undefined ? {} : { reason: body.reason }),
             },
-          };
-        },
-      );
+          },
+        };
+      });
     },
 
     enable(
@@ -458,25 +448,21 @@ export function createPlayersService(deps: PlayersServiceDeps) {
       body: Body<'publisherPlayersEnable'>,
     ): Promise<PublisherPlayerResult> {
       const { gameId } = ctx.caller;
-      return write(
-        ctx,
-        async () => undefined,
-        async (repo) => {
-          const { account } = await boundUid(repo, gameId, body.uid);
-          if (account.disabledAt === null)
-            return { answer: await answerOf(repo, account.id, gameId) };
-          await repo.setDisabledAt(account.id, null);
-          return {
-            answer: await answerOf(repo, account.id, gameId),
-            change: {
-              action: 'player.enable',
-              target: accountTarget(account.id),
-              before: { uid: body.uid, disabled: true },
-              after: { uid: body.uid, disabled: false },
-            },
-          };
-        },
-      );
+      return write(ctx, nothingToPrepare, async (repo) => {
+        const { account } = await boundUid(repo, gameId, body.uid);
+        if (account.disabledAt === null)
+          return { answer: await answerOf(repo, account.id, gameId) };
+        await repo.setDisabledAt(account.id, null);
+        return {
+          answer: await answerOf(repo, account.id, gameId),
+          change: {
+            action: 'player.enable',
+            target: accountTarget(account.id),
+            before: { uid: body.uid, disabled: true },
+            after: { uid: body.uid, disabled: false },
+          },
+        };
+      });
     },
   };
 }

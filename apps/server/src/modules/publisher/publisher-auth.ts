@@ -15,6 +15,7 @@ import {
   PUBLISHER_TIMESTAMP_HEADER,
   PUBLISHER_TOLERANCE_SECONDS,
   publisherSigningText,
+  toUnixSeconds,
   type ErrorCodeValue,
 } from '@hc/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -72,7 +73,7 @@ export function createPublisherAuth(deps: PublisherAuthDeps) {
         return refuse(ErrorCode.PublisherAuthFailed, 'missing headers', req);
       if (!PUBLISHER_KEY_ID_PATTERN.test(keyId) || !PUBLISHER_NONCE_PATTERN.test(nonce))
         return refuse(ErrorCode.PublisherAuthFailed, 'malformed key id or nonce', req);
-      const nowS = Math.floor(deps.clock.now().getTime() / 1000);
+      const nowS = toUnixSeconds(deps.clock.now());
       if (
         timestamp === undefined ||
         !/^\d{1,12}$/.test(timestamp) ||

@@ -20,7 +20,7 @@ import {
   legacyFields,
   type RealNameRecord,
 } from './real-name-cipher';
-import type { RealNameRow } from './real-name.repository';
+import { createRealNameRepository, type RealNameRow } from './real-name.repository';
 
 export interface ReencryptCounts {
   /** Legacy rows now encrypted under the active key. */
@@ -71,25 +71,13 @@ export async function reencryptRealNames(
   let after = 0;
   for (;;) {
     const last = await db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('real_name_info')
-        .selectAll()
-        .where('account_id', '>', after)
-        .where((eb) =>
-          options.legacyOnly === true
-            ? eb('full_name', 'is not', null)
-            : eb.or([
-                eb('full_name', 'is not', null),
-                eb.and([
-                  eb('info_enc', 'is not', null),
-                  eb.or([eb('key_id', 'is', null), eb('key_id', '<>', active)]),
-                ]),
-              ]),
-        )
-        .orderBy('account_id')
-        .limit(batchSize)
-        .forUpdate()
-        .execute();
+      const repo = createRealNameRepository(trx);
+      const rows = await repo.lockReencryptBatch({
+        after,
+        activeKeyId: active,
+        legacyOnly: options.legacyOnly === true,
+        batchSize,
+      });
       for (const row of rows) {
         // Plain columns present: a legacy row (or one an older node rewrote), they are newest.
         const legacy = row.full_name !== null;
@@ -107,11 +95,10 @@ export async function reencryptRealNames(
             continue;
           }
         }
-        await trx
-          .updateTable('real_name_info')
-          .set({ ...cipher.encrypt(row.account_id, record), ...LEGACY_COLUMNS_CLEARED })
-          .where('account_id', '=', row.account_id)
-          .execute();
+        await repo.rewrite(row.account_id, {
+          ...cipher.encrypt(row.account_id, record),
+          ...LEGACY_COLUMNS_CLEARED,
+        });
         if (legacy) counts.legacy += 1;
         else counts.rotated += 1;
       }

@@ -204,6 +204,16 @@ function debtStatements(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The refund shortfall recorded for an order, if any (the operator's refund report). */
+    async refundShortfallOfOrder(orderId: number) {
+      return db
+        .selectFrom('account_debts')
+        .select(['amount', 'settled'])
+        .where('order_id', '=', orderId)
+        .where('reason', '=', 'refund_shortfall')
+        .executeTakeFirst();
+    },
+
     /** The account's open debts, oldest first, locked FOR UPDATE. */
     async lockOpenDebts(gameAccountId: number) {
       return db

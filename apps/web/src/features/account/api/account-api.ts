@@ -9,14 +9,15 @@ import {
   type RealInfo,
 } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
+import { langHeaders } from '../../../lib/query-language';
 import { ApiError } from '../../../lib/api-error';
 import { appStore } from '../../../lib/app-store';
 
 export type OrderRecordBody = CallBody<typeof api.orderRecord>;
 export type HcPointRecordBody = CallBody<typeof api.orderCoinRecord>;
 
-export function fetchOrderRecords(body: OrderRecordBody, signal?: AbortSignal) {
-  return callApi(api.orderRecord, body, { signal });
+export function fetchOrderRecords(body: OrderRecordBody, lang: string, signal?: AbortSignal) {
+  return callApi(api.orderRecord, body, { signal, headers: langHeaders(lang) });
 }
 
 export function fetchHcPointRecords(body: HcPointRecordBody, signal?: AbortSignal) {

@@ -11,15 +11,17 @@ import {
 } from './account-api';
 
 export const accountKeys = {
-  orderRecords: (body: OrderRecordBody) => ['account', 'orderRecord', body] as const,
+  /** Item names come in the reader's language: the key has it, and the call sends it. */
+  orderRecords: (lang: string, body: OrderRecordBody) =>
+    ['account', 'orderRecord', lang, body] as const,
   hcPointRecords: (body: HcPointRecordBody) => ['account', 'hcPointRecord', body] as const,
   realInfo: ['account', 'realInfo'] as const,
 };
 
-export const orderRecordsQuery = (body: OrderRecordBody) =>
+export const orderRecordsQuery = (lang: string, body: OrderRecordBody) =>
   queryOptions({
-    queryKey: accountKeys.orderRecords(body),
-    queryFn: ({ signal }) => fetchOrderRecords(body, signal),
+    queryKey: accountKeys.orderRecords(lang, body),
+    queryFn: ({ signal }) => fetchOrderRecords(body, lang, signal),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsMobile } from '../../../lib/app-store';
 import { paths } from '../../../lib/paths';
+import { useQueryLanguage } from '../../../lib/query-language';
 import { formatMoney, formatUnixSeconds, statusTone } from '../../../lib/format';
 import { orderRecordsQuery } from '../api/account-queries';
 import { orderRecordBody, type DayRange } from '../utils/record-query';
@@ -158,13 +159,14 @@ function parseStatus(value: string): ClientOrderStatus | null {
 export function TopupHistoryPage() {
   const { t } = useTranslation('account');
   const isMobile = useIsMobile();
+  const lang = useQueryLanguage();
   const [status, setStatus] = useState<ClientOrderStatus | null>(null);
   const [draftOrderId, setDraftOrderId] = useState('');
   const [orderId, setOrderId] = useState('');
   const [range, setRange] = useState<DayRange>([null, null]);
   const [page, setPage] = useState(1);
   const body = orderRecordBody({ page, status, orderId, range });
-  const records = useQuery(orderRecordsQuery(body));
+  const records = useQuery(orderRecordsQuery(lang, body));
   const rows = (records.data?.list ?? []).filter((row) => isServerOrderStatus(row.status));
 
   const search = (event: FormEvent) => {

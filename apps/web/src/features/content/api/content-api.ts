@@ -1,7 +1,8 @@
 // Calls and query options of the reading side (docs/product/content.md#home, docs/product/content.md#articles, docs/product/api.md#content-calls): home config,
 // articles, game content blocks, footer pages and the pinned bulletin (the customer-support URL
 // is shared with other features: lib/customer-support.ts).
-// Query keys carry the UI language because the server answers in the request language.
+// Query keys carry the UI language because the server answers in the request language, and each
+// query sends that language as its `lang` header (lib/query-language.ts).
 import {
   SITE_PAGE_SLUGS,
   api,
@@ -11,6 +12,7 @@ import {
 } from '@hc/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { langHeaders } from '../../../lib/query-language';
 import { paths } from '../../../lib/paths';
 
 /** Articles per page on /main/event; Hot News shows the newest few. */
@@ -27,7 +29,8 @@ export type ArticlePage = CallResult<typeof api.settingWebArticle>;
 export const homeConfQuery = (lang: string, gameId: number | null) =>
   queryOptions({
     queryKey: ['content', 'homeConf', lang, gameId],
-    queryFn: ({ signal }) => callApi(api.settingWebHomeConfJodo, {}, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(api.settingWebHomeConfJodo, {}, { signal, headers: langHeaders(lang) }),
     staleTime: 5 * 60_000,
   });
 
@@ -45,7 +48,7 @@ export const articlesQuery = (
           size: args.size,
           ...(args.type === undefined ? {} : { type: args.type }),
         },
-        { signal },
+        { signal, headers: langHeaders(lang) },
       ),
     placeholderData: keepPreviousData,
   });
@@ -53,27 +56,30 @@ export const articlesQuery = (
 export const articleQuery = (lang: string, id: number) =>
   queryOptions({
     queryKey: ['content', 'article', lang, id],
-    queryFn: ({ signal }) => callApi(api.settingWebArticleDetail, { id }, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(api.settingWebArticleDetail, { id }, { signal, headers: langHeaders(lang) }),
   });
 
 export const gameContentQuery = (lang: string, id: number) =>
   queryOptions({
     queryKey: ['content', 'gameContent', lang, id],
-    queryFn: ({ signal }) => callApi(api.gameInfoContent, {}, { signal, params: { id } }),
+    queryFn: ({ signal }) =>
+      callApi(api.gameInfoContent, {}, { signal, params: { id }, headers: langHeaders(lang) }),
     staleTime: 5 * 60_000,
   });
 
 export const sitePageQuery = (lang: string, slug: FooterSlug) =>
   queryOptions({
     queryKey: ['content', 'page', lang, slug],
-    queryFn: ({ signal }) => callApi(api.settingPage, { slug }, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(api.settingPage, { slug }, { signal, headers: langHeaders(lang) }),
     staleTime: 5 * 60_000,
   });
 
 export const bulletinQuery = (lang: string) =>
   queryOptions({
     queryKey: ['content', 'bulletin', lang],
-    queryFn: ({ signal }) => callApi(api.bulletinTop, {}, { signal }),
+    queryFn: ({ signal }) => callApi(api.bulletinTop, {}, { signal, headers: langHeaders(lang) }),
     staleTime: 5 * 60_000,
     retry: false,
   });

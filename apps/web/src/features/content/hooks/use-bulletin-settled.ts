@@ -10,16 +10,25 @@ import { useContentLang } from './use-content-lang';
 
 export const BULLETIN_WAIT_MS = 1000;
 
-/** True once the bulletin has answered (or failed once), or after BULLETIN_WAIT_MS. */
+/**
+ * True once the bulletin has answered (or failed once), or after BULLETIN_WAIT_MS; and true from
+ * then on. Only the first paint waits: a language switch asks for the bulletin again (its key
+ * has the language), and hiding the page meanwhile would unmount it and lose what the player
+ * had chosen (issue 19: the top-up choices were cleared by a switch).
+ */
 export function useBulletinSettled(): boolean {
   const lang = useContentLang();
   const query = useQuery(bulletinQuery(lang));
   const answered = !query.isPending || query.failureCount > 0;
   const [waited, setWaited] = useState(false);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (answered || waited) setSettled(true);
+  }, [answered, waited]);
   useEffect(() => {
     if (answered) return;
     const timer = setTimeout(() => setWaited(true), BULLETIN_WAIT_MS);
     return () => clearTimeout(timer);
   }, [answered]);
-  return answered || waited;
+  return settled || answered || waited;
 }

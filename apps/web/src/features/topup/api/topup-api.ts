@@ -11,6 +11,7 @@ import {
 } from '@hc/contract';
 import { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
+import { langHeaders } from '../../../lib/query-language';
 import { storage } from '../../../lib/storage';
 import { sortProducts } from '../utils/format';
 
@@ -41,24 +42,37 @@ export async function fetchServerRoles(
   return list;
 }
 
+/** Pack names and channel names come in `lang` (the query's language). */
 export async function fetchGamePacks(
   target: { role_id: string; server_id: number },
+  lang: string,
   signal?: AbortSignal,
 ): Promise<Product[]> {
-  const { list } = await callApi(api.orderWebProduct, target, { signal });
+  const { list } = await callApi(api.orderWebProduct, target, {
+    signal,
+    headers: langHeaders(lang),
+  });
   return sortProducts(list);
 }
 
-export async function fetchHcPointPacks(signal?: AbortSignal): Promise<Product[]> {
-  const { list } = await callApi(api.orderWebCoinProduct, {}, { signal });
+export async function fetchHcPointPacks(lang: string, signal?: AbortSignal): Promise<Product[]> {
+  const { list } = await callApi(
+    api.orderWebCoinProduct,
+    {},
+    { signal, headers: langHeaders(lang) },
+  );
   return sortProducts(list);
 }
 
 export async function fetchPayChannels(
   body: { role_id: string; server_id: number; cp_goods_id: string },
+  lang: string,
   signal?: AbortSignal,
 ): Promise<PayChannel[]> {
-  const { list } = await callApi(api.orderWebPayChannel, body, { signal });
+  const { list } = await callApi(api.orderWebPayChannel, body, {
+    signal,
+    headers: langHeaders(lang),
+  });
   return list;
 }
 
@@ -71,8 +85,16 @@ export function payWithHcPoint(sdkOrderId: string) {
   return callApi(api.paymentOrderEpointPay, { paymentId: sdkOrderId });
 }
 
-export function fetchOrderDetail(sdkOrderId: string, signal?: AbortSignal): Promise<OrderDetail> {
-  return callApi(api.orderDetail, { sdk_order_id: sdkOrderId }, { signal });
+export function fetchOrderDetail(
+  sdkOrderId: string,
+  lang: string,
+  signal?: AbortSignal,
+): Promise<OrderDetail> {
+  return callApi(
+    api.orderDetail,
+    { sdk_order_id: sdkOrderId },
+    { signal, headers: langHeaders(lang) },
+  );
 }
 
 export function newIdempotencyKey(): string {

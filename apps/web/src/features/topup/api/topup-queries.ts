@@ -1,7 +1,11 @@
 // Query keys and options of the top-up feature, in one place: servers and roles (the cached list
 // shows at once, docs/product/api.md#top-up-calls webRole), game packs, HC Point packs, payment
-// channels and the order detail. Components use them through useQuery.
+// channels and the order detail. Components use them through useQuery. Packs, channels and the
+// order detail are named in the UI language: their keys carry it (`lang`, lib/query-language.ts),
+// and across a switch the previous list stays shown until the new one arrives, so the choices
+// made on it stay.
 import { queryOptions } from '@tanstack/react-query';
+import { keepAcrossLanguage } from '../../../lib/query-language';
 import {
   cachedServerRoles,
   fetchGamePacks,
@@ -21,12 +25,13 @@ export interface RoleTarget {
 export const topupKeys = {
   serverRoles: (gameId: number | null, gameAccountId: number | null) =>
     ['topup', 'serverRoles', gameId, gameAccountId] as const,
-  gamePacks: (gameId: number | null, target: RoleTarget | null) =>
-    ['topup', 'gamePacks', gameId, target?.server_id, target?.role_id] as const,
-  hcPointPacks: (gameId: number | null) => ['topup', 'hcPointPacks', gameId] as const,
-  payChannels: (target: RoleTarget | null, cpGoodsId: string | null) =>
-    ['topup', 'payChannels', target?.server_id, target?.role_id, cpGoodsId] as const,
-  order: (sdkOrderId: string) => ['topup', 'order', sdkOrderId] as const,
+  gamePacks: (lang: string, gameId: number | null, target: RoleTarget | null) =>
+    ['topup', 'gamePacks', lang, gameId, target?.server_id, target?.role_id] as const,
+  hcPointPacks: (lang: string, gameId: number | null) =>
+    ['topup', 'hcPointPacks', lang, gameId] as const,
+  payChannels: (lang: string, target: RoleTarget | null, cpGoodsId: string | null) =>
+    ['topup', 'payChannels', lang, target?.server_id, target?.role_id, cpGoodsId] as const,
+  order: (lang: string, sdkOrderId: string) => ['topup', 'order', lang, sdkOrderId] as const,
 };
 
 export const serverRolesQuery = (gameId: number | null, gameAccountId: number | null) =>
@@ -40,36 +45,60 @@ export const serverRolesQuery = (gameId: number | null, gameAccountId: number | 
   });
 
 /** Enabled only for a chosen role (`enabled` narrows it further). */
+/** The position of `lang` in the top-up keys. */
+const LANG = 2;
+
 export const gamePacksQuery = (
+  lang: string,
   gameId: number | null,
   target: RoleTarget | null,
   enabled: boolean,
-) =>
-  queryOptions({
-    queryKey: topupKeys.gamePacks(gameId, target),
-    queryFn: ({ signal }) => fetchGamePacks(target!, signal),
+) => {
+  const queryKey = topupKeys.gamePacks(lang, gameId, target);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetchGamePacks(target!, lang, signal),
     enabled: enabled && target !== null,
+    placeholderData: (previous, previousQuery) =>
+      keepAcrossLanguage(LANG)(previous, previousQuery, queryKey),
   });
+};
 
-export const hcPointPacksQuery = (gameId: number | null, enabled: boolean) =>
-  queryOptions({
-    queryKey: topupKeys.hcPointPacks(gameId),
-    queryFn: ({ signal }) => fetchHcPointPacks(signal),
+export const hcPointPacksQuery = (lang: string, gameId: number | null, enabled: boolean) => {
+  const queryKey = topupKeys.hcPointPacks(lang, gameId);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetchHcPointPacks(lang, signal),
     enabled,
+    placeholderData: (previous, previousQuery) =>
+      keepAcrossLanguage(LANG)(previous, previousQuery, queryKey),
   });
+};
 
-export const payChannelsQuery = (target: RoleTarget | null, cpGoodsId: string | null) =>
-  queryOptions({
-    queryKey: topupKeys.payChannels(target, cpGoodsId),
-    queryFn: ({ signal }) => fetchPayChannels({ ...target!, cp_goods_id: cpGoodsId! }, signal),
+export const payChannelsQuery = (
+  lang: string,
+  target: RoleTarget | null,
+  cpGoodsId: string | null,
+) => {
+  const queryKey = topupKeys.payChannels(lang, target, cpGoodsId);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) =>
+      fetchPayChannels({ ...target!, cp_goods_id: cpGoodsId! }, lang, signal),
     enabled: target !== null && cpGoodsId !== null,
+    placeholderData: (previous, previousQuery) =>
+      keepAcrossLanguage(LANG)(previous, previousQuery, queryKey),
   });
+};
 
 /** Polls while the order can still change; stops at a final status (docs/product/top-up.md#order-lifecycle). */
-export const orderDetailQuery = (sdkOrderId: string) =>
-  queryOptions({
-    queryKey: topupKeys.order(sdkOrderId),
-    queryFn: ({ signal }) => fetchOrderDetail(sdkOrderId, signal),
+export const orderDetailQuery = (lang: string, sdkOrderId: string) => {
+  const queryKey = topupKeys.order(lang, sdkOrderId);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetchOrderDetail(sdkOrderId, lang, signal),
+    placeholderData: (previous, previousQuery) =>
+      keepAcrossLanguage(LANG)(previous, previousQuery, queryKey),
     enabled: sdkOrderId !== '',
     staleTime: 0,
     refetchInterval: (query) => {
@@ -77,3 +106,4 @@ export const orderDetailQuery = (sdkOrderId: string) =>
       return status !== undefined && isOrderOpen(status) ? ORDER_POLL_MS : false;
     },
   });
+};

@@ -8,7 +8,14 @@ import { appStore, useHcPointStatus, useUserInfo } from '../../../lib/app-store'
 import { formatNumber } from '../../../lib/format';
 import classes from './topup.module.css';
 
-export function HcPointBalance({ gameAccountId }: { gameAccountId: number | null }) {
+export function HcPointBalance({
+  gameAccountId,
+  price = null,
+}: {
+  gameAccountId: number | null;
+  /** The chosen item's price in HC Point, shown beside the balance (issue 19). */
+  price?: number | null;
+}) {
   const { t, i18n } = useTranslation('topup');
   const { ePointNum } = useUserInfo();
   const status = useHcPointStatus();
@@ -18,19 +25,29 @@ export function HcPointBalance({ gameAccountId }: { gameAccountId: number | null
   }, []);
 
   return (
-    <div className={classes.summaryRow} data-testid="topup-balance">
-      <Text className={classes.summaryLabel}>{t('labels.balance')}</Text>
-      {status === 'failed' || gameAccountId === null ? (
-        <Text c="red" role="alert">
-          {t('common:info.getEPointOverageFail')}
-        </Text>
-      ) : status !== 'ready' ? (
-        <Skeleton height={20} width={120} />
-      ) : (
-        <Text fw={600}>
-          {t('summary.hcPoint', { amount: formatNumber(ePointNum, i18n.language) })}
-        </Text>
-      )}
-    </div>
+    <>
+      {price !== null ? (
+        <div className={classes.summaryRow} data-testid="topup-hc-price">
+          <Text className={classes.summaryLabel}>{t('labels.hcPointPrice')}</Text>
+          <Text fw={600}>
+            {t('summary.hcPoint', { amount: formatNumber(price, i18n.language) })}
+          </Text>
+        </div>
+      ) : null}
+      <div className={classes.summaryRow} data-testid="topup-balance">
+        <Text className={classes.summaryLabel}>{t('labels.balance')}</Text>
+        {status === 'failed' || gameAccountId === null ? (
+          <Text c="red" role="alert">
+            {t('common:info.getEPointOverageFail')}
+          </Text>
+        ) : status !== 'ready' ? (
+          <Skeleton height={20} width={120} />
+        ) : (
+          <Text fw={600}>
+            {t('summary.hcPoint', { amount: formatNumber(ePointNum, i18n.language) })}
+          </Text>
+        )}
+      </div>
+    </>
   );
 }

@@ -11,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { trackBuyDone } from '../../../lib/analytics/orders';
 import { errorTranslationKey } from '../../../lib/api-error';
+import { refreshHcPoint } from '../../../lib/app-store';
 import { paths } from '../../../lib/paths';
+import { useQueryLanguage } from '../../../lib/query-language';
 import { orderDetailQuery } from '../api/topup-queries';
 import { formatMoney, formatUnixSeconds, statusTone, unixSecondsToIso } from '../../../lib/format';
 import { displayStatus, isOrderNotFound, isOrderOpen } from '../utils/order-status';
@@ -155,12 +157,19 @@ function OrderView({
 
 export function OrderDetailPage({ sdkOrderId }: { sdkOrderId: string }) {
   const { t } = useTranslation('topup');
-  const detail = useQuery(orderDetailQuery(sdkOrderId));
+  const lang = useQueryLanguage();
+  const detail = useQuery(orderDetailQuery(lang, sdkOrderId));
   const completed = detail.data?.status === ServerOrderStatus.Delivered;
 
   // docs/product/analytics.md#events buy_done: the order page saw the order completed (sent once per order).
   useEffect(() => {
     if (completed) trackBuyDone(sdkOrderId);
+  }, [completed, sdkOrderId]);
+
+  // docs/product/hc-point.md#balance: a completed order can have changed the balance (an HC
+  // Point pack delivered, a rebate credited), so the header balance reloads (issue 19).
+  useEffect(() => {
+    if (completed) refreshHcPoint();
   }, [completed, sdkOrderId]);
 
   let body: ReactNode;

@@ -1,9 +1,11 @@
 // Item cards (docs/product/top-up.md#items): icon, name, price from minor units in the UI language, the
 // bonus tag "+N%", the gift amount and a running rebate (HC Point credited on payment); one radio group, so the keyboard selects too.
 import type { Product } from '@hc/contract';
-import { Skeleton, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.layer.css';
+import { Alert, Button, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from './choice-group';
+import { errorTranslationKey } from '../../../lib/api-error';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import classes from './topup.module.css';
 
@@ -11,6 +13,10 @@ interface ProductListProps {
   legend: string;
   products: readonly Product[] | undefined;
   loading: boolean;
+  /** The packs failed to load: shown here, in the pack area, with a retry (issue 19). */
+  error?: unknown;
+  retrying?: boolean;
+  onRetry?: () => void;
   value: string | null;
   onChange: (cpGoodsId: string) => void;
 }
@@ -51,8 +57,41 @@ function ProductCard({ product }: { product: Product }) {
   );
 }
 
-export function ProductList({ legend, products, loading, value, onChange }: ProductListProps) {
+export function ProductList({
+  legend,
+  products,
+  loading,
+  error,
+  retrying = false,
+  onRetry,
+  value,
+  onChange,
+}: ProductListProps) {
   const { t } = useTranslation('topup');
+  if (!products && error) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={t('product.loadFailed')}
+        data-testid="topup-products-error"
+      >
+        <Text size="sm">{t(errorTranslationKey(error))}</Text>
+        {onRetry ? (
+          <Button
+            mt="sm"
+            variant="default"
+            loading={retrying}
+            onClick={onRetry}
+            data-testid="topup-products-retry"
+          >
+            {t('common:pages.fetchError.retry')}
+          </Button>
+        ) : null}
+      </Alert>
+    );
+  }
   if (!products) {
     return loading ? (
       <div className={classes.cardSkeletons} aria-busy="true" aria-label={t('common:a11y.loading')}>

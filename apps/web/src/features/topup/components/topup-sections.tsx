@@ -7,7 +7,7 @@ import { Alert, Anchor, Button, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerServiceUrl, useIsMobile } from '../../../lib/app-store';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import type { TopupForm } from '../hooks/use-topup-form';
 import { ChoiceGroup } from './choice-group';
 import { HcPointBalance } from './hc-point-balance';
@@ -54,6 +54,9 @@ export function PackSection({ form }: { form: TopupForm }) {
           legend={t('labels.amount')}
           products={form.products}
           loading={form.packs.isPending}
+          error={form.packs.error}
+          retrying={form.packs.isFetching}
+          onRetry={() => void form.packs.refetch()}
           value={form.cpGoodsId}
           onChange={form.choose.product}
         />
@@ -72,16 +75,19 @@ export function PaymentSection({ form }: { form: TopupForm }) {
         onChange={form.choose.channel}
       />
       {form.channel?.kind === 'epoint' ? (
-        <HcPointBalance gameAccountId={form.gameAccountId} />
+        <HcPointBalance gameAccountId={form.gameAccountId} price={form.hcPointPrice} />
       ) : null}
     </Section>
   );
 }
 
+const SHORT_REASON_ID = 'topup-hc-short-reason';
+
 export function OrderSummary({ form }: { form: TopupForm }) {
   const { t, i18n } = useTranslation('topup');
   const isMobile = useIsMobile();
   const { product, order } = form;
+  const short = form.hcPointShortBy !== null;
   const total = product ? formatMoney(product.price, product.currency, i18n.language) : '—';
   return (
     <Paper className={classes.summary} radius="lg" withBorder>
@@ -96,10 +102,19 @@ export function OrderSummary({ form }: { form: TopupForm }) {
           {t(order.errorKey)}
         </Alert>
       ) : null}
+      {short ? (
+        <Text c="red" size="sm" id={SHORT_REASON_ID} data-testid="topup-hc-short">
+          {t('summary.hcPointShort', {
+            amount: formatNumber(form.hcPointShortBy ?? 0, i18n.language),
+          })}
+        </Text>
+      ) : null}
       <Button
         size="lg"
         fullWidth={isMobile}
         loading={order.pending}
+        disabled={short}
+        aria-describedby={short ? SHORT_REASON_ID : undefined}
         onClick={form.confirm}
         data-testid="topup-confirm"
         data-track-button="pay"

@@ -5,7 +5,8 @@
 import type { PayChannel, Platform } from '@hc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { appStore, useSiteConfig, useUserInfo } from '../../../lib/app-store';
+import { appStore, useHcPointStatus, useSiteConfig, useUserInfo } from '../../../lib/app-store';
+import { useQueryLanguage } from '../../../lib/query-language';
 import {
   gamePacksQuery,
   hcPointPacksQuery,
@@ -29,6 +30,7 @@ function useTopupLists(choice: {
   channelCode: string | null;
 }) {
   const { gameId, target, cpGoodsId } = choice;
+  const lang = useQueryLanguage();
   const serverRoles = useServerRoles(gameId, choice.gameAccountId);
   const servers = serverRoles.data;
   const server = servers?.find((s) => s.server_id === choice.serverId) ?? null;
@@ -36,13 +38,13 @@ function useTopupLists(choice: {
   const roleTarget: RoleTarget | null =
     server && role ? { role_id: role.role_id, server_id: server.server_id } : null;
 
-  const gamePacks = useQuery(gamePacksQuery(gameId, roleTarget, target === 'game'));
-  const hcPointPacks = useQuery(hcPointPacksQuery(gameId, target === 'coin'));
+  const gamePacks = useQuery(gamePacksQuery(lang, gameId, roleTarget, target === 'game'));
+  const hcPointPacks = useQuery(hcPointPacksQuery(lang, gameId, target === 'coin'));
   const packs = target === 'game' ? gamePacks : hcPointPacks;
   const products = target === 'game' && !roleTarget ? undefined : packs.data;
   const product = products?.find((p) => p.cp_goods_id === cpGoodsId) ?? null;
 
-  const channels = useQuery(payChannelsQuery(roleTarget, product ? cpGoodsId : null));
+  const channels = useQuery(payChannelsQuery(lang, roleTarget, product ? cpGoodsId : null));
   const channelList = roleTarget && product ? channels.data : undefined;
   // The first method is preselected until the player picks one.
   const channel: PayChannel | null =
@@ -61,7 +63,8 @@ function useTopupLists(choice: {
     channelList,
     channel,
     channelsLoading: roleTarget !== null && product !== null && channels.isPending,
-    loadError: [serverRoles.error, packs.error, channels.error].find(Boolean) ?? null,
+    // Pack errors show in the pack area, with a retry (ProductList).
+    loadError: [serverRoles.error, channels.error].find(Boolean) ?? null,
   };
 }
 
@@ -81,6 +84,7 @@ function confirmInput(lists: ReturnType<typeof useTopupLists>, target: TopupTarg
 export function useTopupForm() {
   const config = useSiteConfig();
   const user = useUserInfo();
+  const hcPointStatus = useHcPointStatus();
   const games = config?.games ?? [];
   const gameId = user.gameId ?? config?.game_id ?? null;
   const game = games.find((g) => g.game_id === gameId);
@@ -140,7 +144,19 @@ export function useTopupForm() {
     },
   };
 
-  const confirm = () => void order.confirm(confirmInput(lists, target));
+  // docs/product/hc-point.md#paying-with-hc-point: paying with HC Point, the price in HC Point is
+  // the pack's USD price in cents (ADR 0017); a known balance below it blocks "confirm order".
+  const hcPointPrice =
+    lists.channel?.kind === 'epoint' && lists.product ? lists.product.price : null;
+  const hcPointShortBy =
+    hcPointPrice !== null && hcPointStatus === 'ready' && user.ePointNum < hcPointPrice
+      ? hcPointPrice - user.ePointNum
+      : null;
+
+  const confirm = () => {
+    if (hcPointShortBy !== null) return;
+    void order.confirm(confirmInput(lists, target));
+  };
 
   return {
     games,
@@ -155,6 +171,10 @@ export function useTopupForm() {
     choose,
     order,
     confirm,
+    /** Paying with HC Point: the item's price in HC Point, else null. */
+    hcPointPrice,
+    /** Paying with HC Point and the balance is short: by how much, else null. */
+    hcPointShortBy,
   };
 }
 
