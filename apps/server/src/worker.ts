@@ -5,7 +5,7 @@ import type { Container } from './container';
 import { setJobQueueDepthSource } from './lib/metrics';
 import { createAnalyticsPurgeTimer } from './modules/analytics/analytics.purge';
 import type { JobHandler, JobKind } from './jobs/queue';
-import { createFulfilment } from './modules/orders/delivery';
+import { createJobRunner } from './modules/orders/delivery';
 import { createTakebackHandler } from './modules/orders/refunds';
 import { createGiftCodeDelivery } from './modules/gift-codes/gift-codes.delivery';
 import { createRetentionTimer } from './jobs/retention';
@@ -22,7 +22,7 @@ export function createWorkerLoop(c: Container) {
   const handlers: Partial<Record<JobKind, JobHandler>> = {};
   handlers.takeback = createTakebackHandler({ db, queue, gateway, clock, log });
   handlers.redeem = createGiftCodeDelivery({ db, queue, gateway, clock });
-  const fulfilment = createFulfilment({
+  const jobRunner = createJobRunner({
     db,
     queue,
     gateway,
@@ -55,7 +55,7 @@ export function createWorkerLoop(c: Container) {
       for (;;) {
         const jobs = await queue.claim(clock.now(), config.worker.leaseSeconds, BATCH);
         if (jobs.length === 0) return total;
-        await Promise.all(jobs.map((job) => fulfilment.run(job)));
+        await Promise.all(jobs.map((job) => jobRunner.run(job)));
         total += jobs.length;
       }
     },

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { api, encryptPayload, ErrorCode, type IdentityPayload } from '@hc/contract';
 import { expect } from 'vitest';
 import { signSandboxPayload } from '../../src/adapters/payments/sandbox-signature';
-import { DEMO_REDEEM_CODE } from '../../src/db/seeds/demo-redeem';
+import { DEMO_GIFT_CODE } from '../../src/db/seeds/demo-gift-codes';
 import { createAccountsRepository } from '../../src/modules/auth/accounts.repository';
 import { creditHcPoint } from '../../src/modules/wallet/wallet.service';
 import { login, makeAccount } from './auth-fixtures';
@@ -141,7 +141,7 @@ export async function seedPlayer(t: TestApp, tag: string): Promise<SeededPlayer>
   const redeemed = await call(
     t.app,
     api.redeemCode,
-    { code: DEMO_REDEEM_CODE, server_id: 1, role_id: roleId },
+    { code: DEMO_GIFT_CODE, server_id: 1, role_id: roleId },
     { token, gameId: 1 },
   );
   expect(redeemed.code).toBe(ErrorCode.Ok);

@@ -9,7 +9,7 @@ import type { SeedStep } from '../seed';
 import { demoBulletinTexts } from './demo-bulletin';
 import { demoCatalog } from './demo-catalog';
 import { demoContent } from './demo-content';
-import { demoRedeem } from './demo-redeem';
+import { demoGiftCodes } from './demo-gift-codes';
 
 export const DEMO_GAME_ID = 1;
 // Inline so the demo needs no image file; CSP allows data: images.
@@ -76,6 +76,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoAccount,
   demoBulletin,
   demoCatalog,
-  demoRedeem,
+  demoGiftCodes,
   demoContent,
 ];

@@ -23,7 +23,7 @@ import { sendReceipt } from './receipt';
 
 const { Paid, Delivered } = ServerOrderStatus;
 
-export interface FulfilmentDeps {
+export interface JobRunnerDeps {
   db: Kysely<DB>;
   queue: JobQueue;
   gateway: GameGateway;
@@ -64,7 +64,7 @@ function countJob(job: Job, result: 'done' | 'failed' | 'dead'): void {
     );
 }
 
-export function createFulfilment(deps: FulfilmentDeps) {
+export function createJobRunner(deps: JobRunnerDeps) {
   const { db, queue, gateway, config, clock, log } = deps;
   const repo = createOrdersRepository(db);
   const wallet = createWalletService({ db });
@@ -151,4 +151,4 @@ export function createFulfilment(deps: FulfilmentDeps) {
   };
 }
 
-export type Fulfilment = ReturnType<typeof createFulfilment>;
+export type JobRunner = ReturnType<typeof createJobRunner>;

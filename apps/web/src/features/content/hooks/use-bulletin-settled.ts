@@ -21,10 +21,9 @@ export function useBulletinSettled(): boolean {
   const query = useQuery(bulletinQuery(lang));
   const answered = !query.isPending || query.failureCount > 0;
   const [waited, setWaited] = useState(false);
+  // Latched during render (React's "adjust state when a prop changes"), not in an effect.
   const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (answered || waited) setSettled(true);
-  }, [answered, waited]);
+  if ((answered || waited) && !settled) setSettled(true);
   useEffect(() => {
     if (answered) return;
     const timer = setTimeout(() => setWaited(true), BULLETIN_WAIT_MS);

@@ -6,11 +6,12 @@ import { createGiftCodeBatch } from '../../modules/gift-codes/gift-codes.service
 import type { SeedStep } from '../seed';
 
 const GAME_ID = 1; // DEMO_GAME_ID (demo.ts imports this file, so the value is repeated here)
-export const DEMO_REDEEM_CODE = 'WELCOME2026';
+export const DEMO_GIFT_CODE = 'WELCOME2026';
 /** A game pack seeded by demo-catalog (products are not duplicated for gifts). */
 const DEMO_REDEEM_PACK = 'pack_starter';
 
-export const demoRedeem: SeedStep = {
+export const demoGiftCodes: SeedStep = {
+  // The step's name is stored in seeded databases (db/seed.ts), so it keeps its first name.
   name: 'demo-redeem',
   isNeeded: async (db) => {
     const repo = createGiftCodesRepository(db);
@@ -27,7 +28,7 @@ export const demoRedeem: SeedStep = {
         product: DEMO_REDEEM_PACK,
         kind: 'shared',
         count: 1,
-        code: DEMO_REDEEM_CODE,
+        code: DEMO_GIFT_CODE,
         name: 'Welcome gift (demo)',
         expiresAt: null,
         totalCap: null,
