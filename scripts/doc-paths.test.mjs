@@ -2,7 +2,10 @@
 // each tracked Markdown file, (a) a relative link `](path)` or `](path#anchor)` resolves to a
 // file or folder next to the Markdown file, and (b) an inline-code path that looks like a repo
 // path (`apps/…`, `packages/…`, `scripts/…`, `e2e/…`, `tests/…`, `docs/…`) exists from the repo
-// root. CHANGELOG.md and docs/decisions/ are history and keep the paths of their day. Skipped: a
+// root. The short forms the glossary and the docs use for the code's own folders (`modules/…`,
+// `jobs/…`, `adapters/…`, `plugins/…`, `commands/…` in apps/server/src, `features/…` in
+// apps/web/src, `lib/…` in either; the file extension may be left out) must exist there too.
+// CHANGELOG.md and docs/decisions/ are history and keep the paths of their day. Skipped: a
 // path with a glob or a placeholder (`<`, `*`, `{`, `…`), a build output (git-ignored, e.g.
 // `apps/server/dist`) and the files a recipe tells you to create (NEW_IN_RECIPES). Fenced code
 // blocks are examples and are not read. All offenders are reported at once.
@@ -16,6 +19,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const REPO_PREFIX = /^(apps|packages|scripts|e2e|tests|docs)\//;
 const PLACEHOLDER = /[<*{…]/;
+/** Short forms: the folders where a path starting with this segment may live. */
+const SHORT_ROOTS = {
+  modules: ['apps/server/src'],
+  jobs: ['apps/server/src'],
+  adapters: ['apps/server/src'],
+  plugins: ['apps/server/src'],
+  commands: ['apps/server/src'],
+  features: ['apps/web/src'],
+  lib: ['apps/server/src', 'apps/web/src'],
+};
 /** Files that ARCHITECTURE.md's "How to add a screen" recipe creates: they do not exist yet. */
 const NEW_IN_RECIPES = new Set([
   'apps/web/src/features/account/components/gifts-page.tsx',
@@ -29,12 +42,16 @@ function ignored(path, cwd) {
   return spawnSync('git', ['check-ignore', '--no-index', ...paths], { cwd }).status === 0;
 }
 
-/** The tracked Markdown files that describe the current state (not history). */
+/**
+ * The Markdown files that describe the current state (not history): tracked, plus new ones not
+ * yet added (so a doc is checked before its commit); not the git-ignored ones (node_modules).
+ */
 export function currentDocs(cwd = root) {
-  return execFileSync('git', ['ls-files', '-z', '*.md'], { cwd, encoding: 'utf8' })
-    .split('\0')
+  const args = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '*.md'];
+  return [...new Set(execFileSync('git', args, { cwd, encoding: 'utf8' }).split('\0'))]
     .filter(Boolean)
-    .filter((file) => file !== 'CHANGELOG.md' && !file.startsWith('docs/decisions/'));
+    .filter((file) => file !== 'CHANGELOG.md' && !file.startsWith('docs/decisions/'))
+    .filter((file) => existsSync(join(cwd, file)));
 }
 
 /** Drops fenced code blocks (their contents are examples, not links), keeping line numbers. */
@@ -61,11 +78,19 @@ export function offendersIn(file, cwd = root, text = readFileSync(join(cwd, file
     // (b) inline code first; its contents are then blanked so a `](x)` inside code is no link.
     const prose = line.replace(/(`+)([^`]+?)\1/g, (_, ticks, code) => {
       const path = code.trim().replace(/[.,:;]$/, '');
-      if (REPO_PREFIX.test(path) && !/\s/.test(path) && !PLACEHOLDER.test(path)) {
-        const bare = path.replace(/#.*$/, '').replace(/:\d+(-\d+)?$/, '');
+      const bare = path.replace(/#.*$/, '').replace(/:\d+(-\d+)?$/, '');
+      const short = SHORT_ROOTS[bare.split('/')[0]];
+      if (/\s/.test(path) || PLACEHOLDER.test(path) || !bare.includes('/')) {
+        // not a path
+      } else if (REPO_PREFIX.test(path)) {
         if (!existsSync(join(cwd, bare)) && !NEW_IN_RECIPES.has(bare) && !ignored(bare, cwd)) {
           offenders.push(`${where}: \`${path}\` does not exist`);
         }
+      } else if (short && /^[\w./-]+$/.test(bare)) {
+        const found = short.some((dir) =>
+          ['', '.ts', '.tsx'].some((ext) => existsSync(join(cwd, dir, bare + ext))),
+        );
+        if (!found) offenders.push(`${where}: \`${path}\` is in none of ${short.join(', ')}`);
       }
       return ticks + ' '.repeat(code.length) + ticks;
     });
@@ -96,6 +121,7 @@ test('the check catches a broken link and a missing repo path', () => {
     '# Fixture',
     '[ok](product/README.md) [ok anchor](glossary.md#terms) [web](https://example.com) [gone](nope.md#x)',
     '`apps/server/src/app.ts` `apps/server/src/modules/records/gone.ts` `apps/*/README.md`',
+    '`modules/orders/delivery.ts` `lib/format` `features/redeem/` `modules/<module>/`',
     '```',
     '[fenced](not-checked.md) `apps/not/checked.ts`',
     '```',
@@ -104,5 +130,6 @@ test('the check catches a broken link and a missing repo path', () => {
   assert.deepEqual(offenders, [
     `${file}:2: link (nope.md#x) → docs/nope.md does not exist`,
     `${file}:3: \`apps/server/src/modules/records/gone.ts\` does not exist`,
+    `${file}:4: \`features/redeem/\` is in none of apps/web/src`,
   ]);
 });

@@ -14,6 +14,7 @@ if (!only || only === 'unit') {
     'scripts/check-bundle.test.mjs',
     'scripts/start-env.test.mjs',
     'scripts/node-version.test.mjs',
+    'scripts/doc-paths.test.mjs',
   ]);
 }
 if (!only || only === 'e2e') {

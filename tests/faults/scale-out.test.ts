@@ -141,7 +141,7 @@ describe('scale-out: two APIs and two workers on one PostgreSQL', () => {
     );
     expect(loginSpread, 'login failures until throttled across two nodes').toBe(loginSolo);
 
-    // Gift-code throttle (redeem.throttle.ts): unknown codes for one account.
+    // Gift-code throttle (gift-codes.throttle.ts): unknown codes for one account.
     const [soloRedeem, spreadRedeem] = players;
     const wrongCode = (p: Player) => async (node: string) => {
       const out = await call(

@@ -1,7 +1,7 @@
 // Fault 4: a worker dies between sending a delivery and acknowledging it. The
 // game applies the grant and holds the answer (apply-then-time-out switch), the worker process
 // is SIGKILLed while the call is in flight, a new worker takes the job only once the lease has
-// expired (jobs.ts: FOR UPDATE SKIP LOCKED under a lease), the retry carries the same delivery
+// expired (jobs/queue.ts: FOR UPDATE SKIP LOCKED under a lease), the retry carries the same delivery
 // id and the game deduplicates it: grant count 1, duplicate:true, order completed once.
 import { api } from '@hc/contract';
 import { sql } from 'kysely';

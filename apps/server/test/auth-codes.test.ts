@@ -1,5 +1,5 @@
 // Verification codes (docs/product/sign-in.md#verification-codes): send limits per destination and IP, per IP and per
-// destination (codes.service.ts), expiry, single use, 5 wrong tries, no enumeration of unknown
+// destination (verification-codes.service.ts), expiry, single use, 5 wrong tries, no enumeration of unknown
 // destinations, not-configured senders, and the dev outbox (only when DEV_OUTBOX=true).
 import { api, ErrorCode } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

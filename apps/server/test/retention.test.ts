@@ -1,4 +1,4 @@
-// The retention job (modules/retention/retention.ts, ADR 0032) on a real database: after one run
+// The retention job (src/jobs/retention.ts, ADR 0032) on a real database: after one run
 // every row past its retention is gone and every row still needed is kept (the throttles'
 // windows, the 30-day trusted-IP successes, live sessions and tickets, payment events younger
 // than PAYMENT_EVENTS_RETENTION_DAYS or still waiting to be applied), deleting in batches; and the

@@ -72,7 +72,5 @@ export function inLanguage<T>(
   texts: Readonly<Partial<Record<string, T>>>,
   language: string,
 ): T | undefined {
-  return (
-    texts[language] ?? texts[FALLBACK_LANGUAGE] ?? Object.values(texts).find((t) => t != null)
-  );
+  return texts[language] ?? texts[FALLBACK_LANGUAGE] ?? Object.values(texts).find((t) => t != null);
 }

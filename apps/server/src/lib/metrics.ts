@@ -17,7 +17,7 @@ export function setJobQueueDepthSource(source: typeof jobQueueDepthSource): void
   jobQueueDepthSource = source;
 }
 
-/** Job kinds that send items to a game through its gateway (see modules/jobs/jobs.ts). */
+/** Job kinds that send items to a game through its gateway (see jobs/queue.ts). */
 export const DELIVERY_JOB_KINDS: ReadonlySet<string> = new Set(['deliver', 'takeback', 'redeem']);
 
 export const metrics = {

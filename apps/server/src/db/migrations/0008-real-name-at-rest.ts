@@ -3,7 +3,7 @@
 // JSON text in `info_enc`, with the id of the DATA_KEY key that wraps it in `key_id` (also inside
 // the text; the column lets rotation find rows without decrypting). The 0006 columns, which held
 // the fields in plain text and the ID number under a key derived from the public payload key,
-// become nullable: the legacy conversion (modules/identity/real-name-reencrypt.ts, run at start
+// become nullable: the legacy conversion (modules/real-name/real-name-reencrypt.ts, run at start
 // and by `npm run portal -- reencrypt`) moves each old row into `info_enc` and clears them.
 import { sql, type Kysely } from 'kysely';
 

@@ -1,5 +1,5 @@
 // Analytics sessions issued by the session call, and indexes for the retention job
-// (modules/retention/retention.ts, ADR 0032). Plain SQL valid on PostgreSQL 15.
+// (jobs/retention.ts, ADR 0032). Plain SQL valid on PostgreSQL 15.
 import { sql, type Kysely } from 'kysely';
 
 const statements = [

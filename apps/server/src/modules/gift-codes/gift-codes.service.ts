@@ -1,9 +1,9 @@
 // Redeeming gift codes and creating batches (docs/product/content.md#redeem-codes, docs/product/content.md#home "Redeem Code").
 // A redemption checks the code, then the server and role with the game, then in ONE transaction
 // locks the code and batch rows and applies the rules, records the redemption, counts it and
-// enqueues the 'redeem' delivery job (the worker sends the pack, redeem.delivery.ts).
+// enqueues the 'redeem' delivery job (the worker sends the pack, gift-codes.delivery.ts).
 //
-// Rules, in this order (each failure counts for the throttle, redeem.throttle.ts):
+// Rules, in this order (each failure counts for the throttle, gift-codes.throttle.ts):
 // - not [A-Z0-9]{6,32} after normalising, or no such code   -> RedeemCodeInvalid (no DB lookup
 //   for a wrong shape)
 // - the code's batch belongs to another game than the request's -> RedeemWrongGame

@@ -4,7 +4,7 @@
 // not a failed guess (a success, a wrong role or server, the game unreachable). Counted failures: wrong shape, unknown, expired, used up, already used by
 // this account, wrong game. Within 15 minutes, 10 of an account or 30 from one IP ->
 // TooManyRequests with data.retry_after (seconds until the oldest of them is 15 minutes old).
-// With 80-bit generated codes (redeem.codes.ts) this makes guessing hopeless.
+// With 80-bit generated codes (gift-codes.codes.ts) this makes guessing hopeless.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';

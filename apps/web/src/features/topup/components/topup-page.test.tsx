@@ -218,13 +218,15 @@ describe('top-up page', () => {
 
   it('pays with HC Point: shows the balance, pays the order and opens its page', async () => {
     const app = await openTopup({
+      // Enough for the 4.99 pack (499 HC Point): a short balance disables confirm (issue 19).
+      '/api/operate/epoint/balance': () => envelope({ basicNum: 500, presentNum: 20 }),
       '/api/payment/order/epoint/pay': () =>
-        envelope({ sdk_order_id: 'ORD-1', status: 6, balance: { basicNum: 50, presentNum: 0 } }),
+        envelope({ sdk_order_id: 'ORD-1', status: 6, balance: { basicNum: 21, presentNum: 0 } }),
     });
     const open = vi.spyOn(window, 'open');
     await chooseAll(app, /^HC Point$/);
     expect(
-      await within(screen.getByTestId('topup-balance')).findByText('120 HC Point', {}, T),
+      await within(screen.getByTestId('topup-balance')).findByText('520 HC Point', {}, T),
     ).toBeVisible();
     await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
     await waitFor(() => expect(currentUrl(app.router)).toBe('/main/recharge/detail/ORD-1'), T);
@@ -237,6 +239,8 @@ describe('top-up page', () => {
 
   it('shows "HC balance insufficient" when the HC Point payment is refused', async () => {
     const app = await openTopup({
+      // The page saw enough; the balance changed before the payment (issue 19 keeps this path).
+      '/api/operate/epoint/balance': () => envelope({ basicNum: 500, presentNum: 0 }),
       '/api/payment/order/epoint/pay': () =>
         businessError(ErrorCode.ePointNumInsufficient, 'insufficient'),
     });
