@@ -1,4 +1,4 @@
-// Lint rules for the whole workspace (STYLE.md "Tooling"): typescript-eslint type-checked,
+// Lint rules for the whole workspace (ARCHITECTURE.md, "Layout": dependency rules): typescript-eslint type-checked,
 // no process.env outside the server's config module, no imports across apps.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -53,7 +53,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // Only the server's config module reads the environment (STYLE.md).
+    // Only the server's config module reads the environment (ARCHITECTURE.md, "Configuration").
     files: ['apps/**/*.ts', 'apps/**/*.tsx', 'packages/**/*.ts'],
     ignores: [
       'apps/server/src/config.ts',

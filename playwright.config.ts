@@ -1,4 +1,4 @@
-// Browser suite (DESIGN §9): Debian's Chromium against the real built server, started by
+// Browser suite (ARCHITECTURE.md#tests): Debian's Chromium against the real built server, started by
 // e2e/global-setup.ts on a free port with a temporary data directory.
 import { defineConfig, devices } from '@playwright/test';
 

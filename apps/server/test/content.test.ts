@@ -2,7 +2,7 @@
 // docs/product/content.md#home-configuration), Game Info blocks, articles by type with pagination and pinned order (docs/product/content.md#announcement-tabs,
 // docs/product/content.md#articles), language fallback (docs/product/languages.md#fallback), XSS articles stored through the repository
 // (bad input), footer pages, and the character calls (docs/product/api.md#content-calls).
-import { api, ArticleType, ErrorCode, LANGUAGES, type CallBody } from '@hc/contract';
+import { api, ArticleType, ErrorCode, LANGUAGES, toUnixSeconds, type CallBody } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoArticles } from '../src/db/seeds/content/articles';
 import { demoBlocks, demoHomeConfig } from '../src/db/seeds/content/home';
@@ -105,6 +105,29 @@ describe.each(testDatabases())('content on %s', (kind) => {
       expect(times).toEqual([...times].sort((a, b) => b - a));
       expect(first?.summary).not.toMatch(/[<>]/);
       expect(first?.summary.length).toBeGreaterThan(20);
+    });
+
+    it('order newest lists by publish date only, within_days keeps the last N days (All, Latest)', async () => {
+      const pinnedFirst = await articles({ page: 1, size: 100 });
+      const all = await articles({ page: 1, size: 100, order: 'newest' });
+      expect(all.code).toBe(0);
+      expect(all.result.total).toBe(pinnedFirst.result.total);
+      const times = all.result.list.map((a) => a.create_ts);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // The pinned welcome article is the oldest seeded one: no longer on top.
+      expect(all.result.list[0]?.title).not.toBe('Welcome to the Demo Game portal');
+      expect(all.result.list[0]?.create_ts).toBe(Math.max(...times));
+
+      const since = toUnixSeconds(t.clock.now()) - 7 * 86_400;
+      const latest = await articles({ page: 1, size: 100, order: 'newest', within_days: 7 });
+      const recent = all.result.list.filter((a) => a.create_ts >= since);
+      expect(recent.length).toBeGreaterThan(0);
+      expect(recent.length).toBeLessThan(all.result.total);
+      expect(latest.result.total).toBe(recent.length);
+      expect(latest.result.list.map((a) => a.id)).toEqual(recent.map((a) => a.id));
+
+      const tooLong = await articles({ page: 1, size: 10, within_days: 367 });
+      expect(tooLong.code).toBe(ErrorCode.InvalidParams);
     });
 
     it('has the four types with at least 12 articles in all nine languages', () => {

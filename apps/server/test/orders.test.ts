@@ -90,7 +90,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     return { accountId: a.id, uid, token: json.result.token, roleId: `r-${uid}-1` };
   }
 
-  /** HC Point for the player (creating an HC Point order needs the balance, issue 19). */
+  /** HC Point for the player (creating an HC Point order needs the balance, docs/product/hc-point.md). */
   function fund(p: Player, basic: number, present = 0) {
     return t.database.db.transaction().execute((trx) =>
       creditHcPoint(trx, {
@@ -396,7 +396,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 
   it('pays a game pack with HC Point: too little changes nothing; enough pays once', async () => {
     const p = await player();
-    // Too little is refused at creation (issue 19, topup-defects.test.ts) and again at payment.
+    // Too little is refused at creation (docs/product/hc-point.md, topup-defects.test.ts) and again at payment.
     expect((await create(p, { channel_code: 'epoint' })).code).toBe(
       ErrorCode.ePointNumInsufficient,
     );
@@ -567,7 +567,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       const p = await player();
       // Two roles: the same pack for one role would be the same (reused) order.
       game.state.addRole(p.uid, 1, { role_id: `r-${p.uid}-2`, role_name: 'Second hero' });
-      // Enough for one of the two (creation checks the balance, issue 19).
+      // Enough for one of the two (creation checks the balance, docs/product/hc-point.md).
       await fund(p, 600);
       const a = (await create(p, { channel_code: 'epoint' })).result.sdk_order_id;
       const b = (await create(p, { channel_code: 'epoint', role_id: `r-${p.uid}-2` })).result

@@ -94,7 +94,7 @@ describe.each(testDatabases())('records on %s', (kind) => {
     beforeAll(async () => {
       a = await player();
       b = await player();
-      // Creating an HC Point order needs the balance (issue 19).
+      // Creating an HC Point order needs the balance (docs/product/hc-point.md).
       await t.database.db.transaction().execute((trx) =>
         creditHcPoint(trx, {
           gameAccountId: a.uid,

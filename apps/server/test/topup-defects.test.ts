@@ -1,4 +1,4 @@
-// Issue 19 (docs/product/hc-point.md#paying-with-hc-point): creating an order paid with HC Point
+// docs/product/hc-point.md#paying-with-hc-point: creating an order paid with HC Point
 // while the balance is short of the price is refused with ePointNumInsufficient, and nothing is
 // created; with enough HC Point the same order is created and can be paid.
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from './support/helper';
 
 const GAME_PACK = 'pack_adventurer'; // 4.99 USD = 499 HC Point
 
-describe.each(testDatabases())('top-up defects (issue 19) on %s', (kind) => {
+describe.each(testDatabases())('top-up defects on %s', (kind) => {
   let game: TestDemoGame;
   let t: TestApp;
 

@@ -341,7 +341,7 @@ describe.each(testDatabases())('HC Point wallet and payments on %s', (kind) => {
     const owner = await player();
     const intruder = await player();
     await seed(intruder.uid, 1000);
-    // Creating an HC Point order needs the balance (issue 19); the owner's is not what is tested.
+    // Creating an HC Point order needs the balance (docs/product/hc-point.md); the owner's is not what is tested.
     await seed(owner.uid, 499);
     const id = await epointOrder(owner);
     expect((await payOrder(intruder, id)).code).toBe(ErrorCode.OrderNotFound);

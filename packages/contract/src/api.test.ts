@@ -106,7 +106,7 @@ describe('api record', () => {
       expect(call.path.startsWith('/api/')).toBe(true);
       expect(['none', 'optional', 'required', 'publisher']).toContain(call.auth);
       expect(call.summary.length).toBeGreaterThan(5);
-      // Publisher API calls (issue 15) are specified by their own reference, docs/publisher-api.md.
+      // Publisher API calls are specified by their own reference, docs/publisher-api.md.
       expect(call.spec).toMatch(
         call.tag === 'publisher' ? /^docs\/publisher-api\.md#/ : /docs\/product\/[a-z-]+\.md/,
       );

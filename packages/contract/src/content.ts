@@ -6,6 +6,8 @@ import { ArticleType } from './constants';
 
 /** Highest page number accepted by the article list (beyond it: InvalidParams). */
 export const ARTICLE_PAGE_MAX = 1000;
+/** Longest `within_days` window of the article list (docs/product/content.md#announcement-tabs). */
+export const ARTICLE_WITHIN_DAYS_MAX = 366;
 
 export const articleTypeSchema = z
   .literal([ArticleType.news, ArticleType.event, ArticleType.update, ArticleType.strategy])
@@ -33,6 +35,17 @@ export const settingWebArticle = defineCall({
     page: z.number().int().positive().max(ARTICLE_PAGE_MAX).default(1),
     size: z.number().int().positive().max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
     type: articleTypeSchema.optional().describe('Omitted: all types'),
+    order: z
+      .enum(['pinned', 'newest'])
+      .default('pinned')
+      .describe('pinned: pinned articles first, then newest first; newest: by publish date only'),
+    within_days: z
+      .number()
+      .int()
+      .positive()
+      .max(ARTICLE_WITHIN_DAYS_MAX)
+      .optional()
+      .describe('Only articles published in the last N days; omitted: any date'),
   }),
   result: pageOf(articleSummarySchema),
   summary: 'Announcement list, pinned first then newest first, in the request language',
@@ -40,9 +53,12 @@ export const settingWebArticle = defineCall({
   tag: 'content',
   chosen:
     'Rows are articles without content plus a plain-text summary (max 160 characters, no markup); ' +
-    'pinned first, then newest first; type 4 (strategy) extends docs/product/content.md#articles (ADR 0020). Tabs: All and ' +
-    'Latest = no type, Announcements = 1, Activity = 2, Update = 3, Strategy = 4. A page past the ' +
-    'end is an empty list; page > 1000, size > 100 or an unknown type is InvalidParams.',
+    'pinned first, then newest first, unless order is "newest" (publish date only, pinned ignored); ' +
+    'within_days keeps the articles published in the last N days (1..366). Type 4 (strategy) ' +
+    'extends docs/product/content.md#articles (ADR 0020). Tabs: All = no type, order newest; ' +
+    'Latest = no type, order newest, within_days 30; Announcements = 1, Activity = 2, Update = 3, ' +
+    "Strategy = 4 (pinned first); Hot News = All's first page. A page past the end is an empty " +
+    'list; page > 1000, size > 100, within_days > 366 or an unknown type is InvalidParams.',
 });
 
 export const settingWebArticleDetail = defineCall({

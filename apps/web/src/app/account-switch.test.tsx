@@ -135,6 +135,24 @@ describe('hctoken without a question', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('signed in, but the account cannot be loaded: no switch, and hctoken stays', async () => {
+    openAt('/main/home?x=1&hctoken=TB');
+    const { api } = await renderApp('/main/home?x=1&hctoken=TB', {
+      as: 'player',
+      handlers: {
+        '/api/user/tmpWebTokenLogin': () => envelope(ticketOf(2002, 'player02')),
+        '/api/user/uinfo': () => new Response('down', { status: 502 }),
+      },
+    });
+    // The link's session is ended, never adopted.
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.url === '/api/user/logout')?.headers.token).toBe('tok_b'),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok_test');
+    expect(window.location.search).toBe('?x=1&hctoken=TB');
+  });
+
   it('the same account: its new session is used, no dialog', async () => {
     openAt('/main/home?hctoken=TA');
     await renderApp('/main/home?hctoken=TA', {

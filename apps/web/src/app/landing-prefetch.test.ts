@@ -1,12 +1,7 @@
 // The landing pages' API calls start with the start-up calls, under the keys the pages read,
 // so the layout and home render with their data in their first frame (no layout shift).
 import { describe, expect, it } from 'vitest';
-import {
-  HOT_NEWS_SIZE,
-  articlesQuery,
-  bulletinQuery,
-  homeConfQuery,
-} from '../features/content/api/content-api';
+import { bulletinQuery, homeConfQuery, hotNewsQuery } from '../features/content/api/content-api';
 import {
   articlePage,
   baseHandlers,
@@ -46,10 +41,7 @@ describe('prefetchLanding', () => {
       .poll(() => queryClient.getQueryData(homeConfQuery('en-US', 1).queryKey))
       .toEqual(homeConf);
     expect(queryClient.getQueryData(bulletinQuery('en-US').queryKey)).toEqual({ bulletin });
-    expect(
-      queryClient.getQueryState(articlesQuery('en-US', { page: 1, size: HOT_NEWS_SIZE }).queryKey)
-        ?.status,
-    ).toBe('success');
+    expect(queryClient.getQueryState(hotNewsQuery('en-US').queryKey)?.status).toBe('success');
     expect(paths(requests)).toEqual(
       expect.arrayContaining([
         '/api/bulletin/top',

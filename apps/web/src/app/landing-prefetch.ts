@@ -3,12 +3,7 @@
 // home page render with their data in their first frame instead of growing when it arrives:
 // no layout shift, an earlier largest paint (ADR 0024, docs/frontend-budgets.md). The pages read
 // the same query keys; a failed prefetch is ignored (the page's own query retries and shows it).
-import {
-  HOT_NEWS_SIZE,
-  articlesQuery,
-  bulletinQuery,
-  homeConfQuery,
-} from '../features/content/api/content-api';
+import { bulletinQuery, homeConfQuery, hotNewsQuery } from '../features/content/api/content-api';
 import { appStore } from '../lib/app-store';
 import { paths } from '../lib/paths';
 import { queryClient } from './query-client';
@@ -24,7 +19,7 @@ export function prefetchLanding(pathname: string, lang: string, booted: Promise<
   if (path !== paths.root && path !== paths.main && !path.startsWith(`${paths.main}/`)) return;
   void queryClient.prefetchQuery(bulletinQuery(lang));
   if (!HOME_PATHS.has(path)) return;
-  void queryClient.prefetchQuery(articlesQuery(lang, { page: 1, size: HOT_NEWS_SIZE }));
+  void queryClient.prefetchQuery(hotNewsQuery(lang));
   const prefetchHome = () => {
     const { config, userInfo } = appStore.getState();
     const gameId = userInfo.gameId ?? config?.game_id ?? null;

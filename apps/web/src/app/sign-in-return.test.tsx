@@ -1,4 +1,5 @@
-// docs/product/sign-in.md#apple-sign-in-return returns to the portal: `?hctoken=` is exchanged for a session and removed; `?appleId=`
+// docs/product/sign-in.md#apple-sign-in-return returns to the portal: `?hctoken=` is exchanged for a session and removed (on
+// success only: a failed exchange keeps it, docs/product/session.md#hand-over); `?appleId=`
 // shows the Apple sign-in outcome and is removed. Other parameters stay.
 import { ErrorCode, STORAGE_KEYS } from '@hc/contract';
 import { screen, waitFor } from '@testing-library/react';
@@ -41,9 +42,9 @@ describe('hctoken hand-over', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/main/home?x=1'), { timeout: 5000 });
   });
 
-  it('on a replayed or bad ticket shows the translated error and still clears hctoken', async () => {
-    openAt('/main/home?hctoken=used');
-    await renderApp('/main/home?hctoken=used', {
+  it('on a replayed or bad ticket shows the translated error and keeps hctoken (cleared on success only)', async () => {
+    openAt('/main/home?x=1&hctoken=used');
+    const { router } = await renderApp('/main/home?x=1&hctoken=used', {
       handlers: {
         '/api/user/tmpWebTokenLogin': () => businessError(ErrorCode.InvalidToken, 'used'),
       },
@@ -51,7 +52,19 @@ describe('hctoken hand-over', () => {
     expect(await screen.findByText('Illegal token.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(appStore.getState().userInfo.login).toBe(false);
-    expect(window.location.search).toBe('');
+    expect(window.location.search).toBe('?x=1&hctoken=used');
+    // Neither the address bar nor the router's own location loses it, even after navigating.
+    expect(currentUrl(router)).toBe('/main/home?x=1&hctoken=used');
+    await router.navigate('/main/home?x=1&hctoken=used&y=2', { replace: true });
+    await waitFor(() => expect(currentUrl(router)).toBe('/main/home?x=1&hctoken=used&y=2'));
+  });
+
+  it('an empty hctoken is a failure too: the error shows and the parameter stays', async () => {
+    openAt('/main/home?hctoken=');
+    const { api } = await renderApp('/main/home?hctoken=', {});
+    expect(await screen.findByText('Illegal token.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.requests.some((r) => r.url === '/api/user/tmpWebTokenLogin')).toBe(false);
+    expect(window.location.search).toBe('?hctoken=');
   });
 });
 

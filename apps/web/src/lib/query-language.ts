@@ -1,4 +1,4 @@
-// Language-dependent queries (issue 19): the server answers names and texts in the request
+// Language-dependent queries: the server answers names and texts in the request
 // language, so such a query carries the UI language in its key and sends that same language as
 // the `lang` header, never the one the API client happens to hold at the time. The landing
 // prefetch runs before i18n has set the client's language, and a language switch re-renders the

@@ -1,4 +1,4 @@
-// Players come from the game (issue 15, ADR 0039): the game's own player id on game accounts,
+// Players come from the game (ADR 0039): the game's own player id on game accounts,
 // disabled accounts, per-game publisher keys, replay and idempotency records of the Publisher
 // API, and the append-only audit log. Plain SQL valid on PostgreSQL 15.
 import { sql, type Kysely } from 'kysely';

@@ -92,7 +92,12 @@ export interface ArticleFilter {
   gameId?: number;
   /** Articles published after this instant are not listed yet. */
   now: Date;
+  /** Only articles published at or after this instant (the list's `within_days`). */
+  since?: Date;
 }
+
+/** pinned: pinned articles first, then newest first; newest: by publish date only. */
+export type ArticleOrder = 'pinned' | 'newest';
 
 export function createContentRepository(db: Kysely<DB>) {
   function articles(filter: ArticleFilter) {
@@ -100,6 +105,7 @@ export function createContentRepository(db: Kysely<DB>) {
       .selectFrom('articles')
       .where('active', '=', true)
       .where('published_at', '<=', filter.now);
+    if (filter.since !== undefined) q = q.where('published_at', '>=', filter.since);
     if (filter.type !== undefined) q = q.where('type', '=', filter.type);
     const gameId = filter.gameId;
     if (gameId !== undefined)
@@ -160,14 +166,24 @@ export function createContentRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    /** One page of listed articles: pinned first, then newest first. */
+    /** One page of listed articles: pinned first (order 'pinned'), then newest first. */
     async listArticles(
       filter: ArticleFilter,
       page: { offset: number; limit: number },
+      order: ArticleOrder = 'pinned',
     ): Promise<ArticleRow[]> {
-      const rows = await articles(filter)
-        .select(['id', 'game_id', 'type', 'texts', 'img', 'pinned', 'published_at', 'active'])
-        .orderBy('pinned', 'desc')
+      let q = articles(filter).select([
+        'id',
+        'game_id',
+        'type',
+        'texts',
+        'img',
+        'pinned',
+        'published_at',
+        'active',
+      ]);
+      if (order === 'pinned') q = q.orderBy('pinned', 'desc');
+      const rows = await q
         .orderBy('published_at', 'desc')
         .orderBy('id', 'desc')
         .offset(page.offset)

@@ -26,6 +26,8 @@ export function register(app: FastifyInstance, c: Container): void {
         size: body.size,
         ...(body.type === undefined ? {} : { type: body.type }),
         ...(gameId === undefined ? {} : { gameId }),
+        order: body.order,
+        ...(body.within_days === undefined ? {} : { withinDays: body.within_days }),
       },
       language,
     ),

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { plainTextExcerpt, sanitizeHtml } from '../../lib/sanitize-html';
 import { createGamesRepository } from '../games/games.repository';
-import { createContentRepository, type DocText } from './content.repository';
+import { createContentRepository, type ArticleOrder, type DocText } from './content.repository';
 
 /** A served text: title plain, content sanitised once more. */
 function served(doc: DocText | undefined): { title: string; content: string; summary: string } {
@@ -102,19 +102,37 @@ export function createContentService(deps: {
       };
     },
 
-    /** docs/product/content.md#articles list: pinned first, newest first; a page past the end is empty. */
+    /**
+     * docs/product/content.md#articles list: pinned first (or by date only with order 'newest'),
+     * newest first; `withinDays` keeps the last N days (the Latest tab); a page past the end is empty.
+     */
     async articles(
-      query: { page: number; size: number; type?: ArticleTypeValue; gameId?: number },
+      query: {
+        page: number;
+        size: number;
+        type?: ArticleTypeValue;
+        gameId?: number;
+        order?: ArticleOrder;
+        withinDays?: number;
+      },
       language: Language,
     ): Promise<{ list: ArticleSummary[]; total: number; page: number; size: number }> {
+      const now = deps.clock.now();
       const filter = {
-        now: deps.clock.now(),
+        now,
         ...(query.type === undefined ? {} : { type: query.type }),
         ...(query.gameId === undefined ? {} : { gameId: query.gameId }),
+        ...(query.withinDays === undefined
+          ? {}
+          : { since: new Date(now.getTime() - query.withinDays * 86_400_000) }),
       };
       const [total, rows] = await Promise.all([
         repo.countArticles(filter),
-        repo.listArticles(filter, { offset: (query.page - 1) * query.size, limit: query.size }),
+        repo.listArticles(
+          filter,
+          { offset: (query.page - 1) * query.size, limit: query.size },
+          query.order ?? 'pinned',
+        ),
       ]);
       return {
         list: rows.map((row) => {

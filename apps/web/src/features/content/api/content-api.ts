@@ -7,6 +7,7 @@ import {
   SITE_PAGE_SLUGS,
   api,
   type ArticleTypeValue,
+  type CallBody,
   type CallResult,
   type SitePageSlug,
 } from '@hc/contract';
@@ -25,6 +26,8 @@ export const isFooterSlug = (value: string | undefined): value is FooterSlug =>
 
 export type HomeConfResult = CallResult<typeof api.settingWebHomeConfJodo>;
 export type ArticlePage = CallResult<typeof api.settingWebArticle>;
+/** 'pinned' (the server's default): pinned first, then newest; 'newest': by publish date only. */
+export type ArticleOrder = NonNullable<CallBody<typeof api.settingWebArticle>['order']>;
 
 export const homeConfQuery = (lang: string, gameId: number | null) =>
   queryOptions({
@@ -36,10 +39,26 @@ export const homeConfQuery = (lang: string, gameId: number | null) =>
 
 export const articlesQuery = (
   lang: string,
-  args: { page: number; size: number; type?: ArticleTypeValue },
+  args: {
+    page: number;
+    size: number;
+    type?: ArticleTypeValue;
+    order?: ArticleOrder;
+    /** Only the articles published in the last N days. */
+    withinDays?: number;
+  },
 ) =>
   queryOptions({
-    queryKey: ['content', 'articles', lang, args.type ?? 'all', args.page, args.size],
+    queryKey: [
+      'content',
+      'articles',
+      lang,
+      args.type ?? 'all',
+      args.order ?? 'pinned',
+      args.withinDays ?? 'any',
+      args.page,
+      args.size,
+    ],
     queryFn: ({ signal }) =>
       callApi(
         api.settingWebArticle,
@@ -47,11 +66,17 @@ export const articlesQuery = (
           page: args.page,
           size: args.size,
           ...(args.type === undefined ? {} : { type: args.type }),
+          ...(args.order === undefined ? {} : { order: args.order }),
+          ...(args.withinDays === undefined ? {} : { within_days: args.withinDays }),
         },
         { signal, headers: langHeaders(lang) },
       ),
     placeholderData: keepPreviousData,
   });
+
+/** Hot News on /main/home: the newest articles of every type by the date shown (no pinning). */
+export const hotNewsQuery = (lang: string) =>
+  articlesQuery(lang, { page: 1, size: HOT_NEWS_SIZE, order: 'newest' });
 
 export const articleQuery = (lang: string, id: number) =>
   queryOptions({

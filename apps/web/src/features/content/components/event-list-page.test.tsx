@@ -1,4 +1,5 @@
-// /main/event (docs/product/content.md#announcement-tabs): each tab sends the right `type` (mapping in utils/article-tabs.ts) and
+// /main/event (docs/product/content.md#announcement-tabs): each tab sends the right `type`, order and
+// window (mapping in utils/article-tabs.ts) and
 // lives in ?tab= so reload/back keep it; pagination in ?page=; empty and failure messages (docs/product/errors.md#outcome-and-failure-messages).
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,8 @@ describe('announcement list', () => {
       '/main/event/detail/101',
     );
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
-    expect(listBodies(app).at(-1)).toEqual({ page: 1, size: 10 });
+    // All: every type, newest first by the date shown (no pinned articles lifted above).
+    expect(listBodies(app).at(-1)).toEqual({ page: 1, size: 10, order: 'newest' });
 
     const expected = [
       ['Announcements', 'announcements', { page: 1, size: 10, type: 1 }],
@@ -51,14 +53,19 @@ describe('announcement list', () => {
     }
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeVisible();
 
-    // Latest is the newest page of every type (no `type`; the same query as All's first page,
-    // so it may come from the cache) and has no pagination.
-    const sent = listBodies(app).length;
+    // Latest differs from All: every type, newest first, only the last 30 days; paged too.
     await app.user.click(screen.getByRole('tab', { name: 'Latest' }));
     await waitFor(() => expect(currentUrl(app.router)).toBe('/main/event?tab=latest'));
+    await waitFor(() =>
+      expect(listBodies(app).at(-1)).toEqual({
+        page: 1,
+        size: 10,
+        order: 'newest',
+        within_days: 30,
+      }),
+    );
     expect(await screen.findByTestId('article-101', {}, T)).toBeVisible();
-    for (const body of listBodies(app).slice(sent)) expect(body).toEqual({ page: 1, size: 10 });
-    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeVisible();
 
     // Back returns to the previous tab.
     await app.router.navigate(-1);
@@ -86,6 +93,13 @@ describe('announcement list', () => {
     await openList('/main/event?tab=strategy', () => articlePage([], 0));
     expect(await screen.findByTestId('event-list-empty', {}, T)).toHaveTextContent(
       'There is no announcement content yet.',
+    );
+  });
+
+  it('says when there is nothing from the last 30 days on Latest', async () => {
+    await openList('/main/event?tab=latest', () => articlePage([], 0));
+    expect(await screen.findByTestId('event-list-empty', {}, T)).toHaveTextContent(
+      'There are no announcements from the last 30 days.',
     );
   });
 

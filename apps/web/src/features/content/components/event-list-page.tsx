@@ -17,7 +17,15 @@ export function EventListPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabFromQuery(params.get('tab'));
   const page = tab.paged ? pageFromQuery(params.get('page')) : 1;
-  const query = useQuery(articlesQuery(lang, { page, size: ARTICLE_PAGE_SIZE, type: tab.type }));
+  const query = useQuery(
+    articlesQuery(lang, {
+      page,
+      size: ARTICLE_PAGE_SIZE,
+      type: tab.type,
+      order: tab.order,
+      withinDays: tab.withinDays,
+    }),
+  );
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.size)) : 1;
 
   const selectTab = (next: ArticleTab) => {
@@ -91,7 +99,9 @@ export function EventListPage() {
           </ul>
         ) : query.data.list.length === 0 ? (
           <p className={classes.empty} data-testid="event-list-empty">
-            {t('common:info.noAnnouncementContent')}
+            {tab.withinDays === undefined
+              ? t('common:info.noAnnouncementContent')
+              : t('list.latestEmpty', { days: tab.withinDays })}
           </p>
         ) : (
           <ul className={classes.list}>

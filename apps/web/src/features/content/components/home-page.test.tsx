@@ -58,7 +58,8 @@ describe('home page', () => {
     expect(within(news).getByTestId('home-news-3')).toHaveAttribute('href', '/main/event/detail/3');
     expect(within(news).getByTestId('home-view-more')).toHaveAttribute('href', '/main/event');
     const list = app.api.requests.find((r) => r.url === '/api/setting/webArticle');
-    expect(bodyOf(list!)).toEqual({ page: 1, size: 5 });
+    // Hot News: the newest articles by the date shown, pinned ones not lifted above them.
+    expect(bodyOf(list!)).toEqual({ page: 1, size: 5, order: 'newest' });
 
     expect(within(screen.getByTestId('home-game-info')).getByText('Classes')).toBeVisible();
     expect(within(screen.getByTestId('home-game-features')).getByText('Guild Wars')).toBeVisible();

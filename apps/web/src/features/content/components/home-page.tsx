@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { PlayIcon } from '../../../components/ui/icons';
 import { useSiteConfig, useSiteTitle, useUserInfo } from '../../../lib/app-store';
 import { homeSections, paths } from '../../../lib/paths';
-import { HOT_NEWS_SIZE, articlesQuery, homeConfQuery } from '../api/content-api';
+import { homeConfQuery, hotNewsQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
 import { DownloadButtons, GameBlocks, HotNews } from './home-sections';
 import classes from './home.module.css';
@@ -25,7 +25,7 @@ export function HomePage({ redeem }: { redeem: ReactNode }) {
   const user = useUserInfo();
   const gameId = user.gameId ?? config?.game_id ?? null;
   const home = useQuery(homeConfQuery(lang, gameId));
-  const news = useQuery(articlesQuery(lang, { page: 1, size: HOT_NEWS_SIZE }));
+  const news = useQuery(hotNewsQuery(lang));
   const info = home.data?.gameInfo;
 
   return (

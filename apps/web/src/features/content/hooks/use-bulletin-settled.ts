@@ -14,7 +14,7 @@ export const BULLETIN_WAIT_MS = 1000;
  * True once the bulletin has answered (or failed once), or after BULLETIN_WAIT_MS; and true from
  * then on. Only the first paint waits: a language switch asks for the bulletin again (its key
  * has the language), and hiding the page meanwhile would unmount it and lose what the player
- * had chosen (issue 19: the top-up choices were cleared by a switch).
+ * had chosen (the top-up choices were once cleared by a switch).
  */
 export function useBulletinSettled(): boolean {
   const lang = useContentLang();

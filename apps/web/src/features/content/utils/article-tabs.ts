@@ -1,16 +1,46 @@
 // docs/product/content.md#announcement-tabs mapped onto article types (docs/product/content.md#articles; type 4 strategy is a contract
-// extension). "All" pages through every type; "Latest" is the first page of every type, newest
-// first, without paging. The tab lives in the URL (?tab=) so reload and back keep it.
+// extension). "All" pages through every type, newest first by publish date (the date on the
+// cards; pinned articles are not lifted); "Latest" is the same but only the articles published
+// in the last LATEST_DAYS days. The type tabs keep pinned articles first. The tab lives in the
+// URL (?tab=) so reload and back keep it.
 import { ArticleType, type ArticleTypeValue } from '@hc/contract';
+import type { ArticleOrder } from '../api/content-api';
+
+/** The Latest tab's window, in days. */
+export const LATEST_DAYS = 30;
 
 export const ARTICLE_TABS = [
-  { key: 'all', type: undefined, paged: true },
-  { key: 'latest', type: undefined, paged: false },
-  { key: 'announcements', type: ArticleType.news, paged: true },
-  { key: 'activity', type: ArticleType.event, paged: true },
-  { key: 'strategy', type: ArticleType.strategy, paged: true },
-  { key: 'update', type: ArticleType.update, paged: true },
-] as const satisfies ReadonlyArray<{ key: string; type?: ArticleTypeValue; paged: boolean }>;
+  { key: 'all', type: undefined, order: 'newest', withinDays: undefined, paged: true },
+  { key: 'latest', type: undefined, order: 'newest', withinDays: LATEST_DAYS, paged: true },
+  {
+    key: 'announcements',
+    type: ArticleType.news,
+    order: undefined,
+    withinDays: undefined,
+    paged: true,
+  },
+  {
+    key: 'activity',
+    type: ArticleType.event,
+    order: undefined,
+    withinDays: undefined,
+    paged: true,
+  },
+  {
+    key: 'strategy',
+    type: ArticleType.strategy,
+    order: undefined,
+    withinDays: undefined,
+    paged: true,
+  },
+  { key: 'update', type: ArticleType.update, order: undefined, withinDays: undefined, paged: true },
+] as const satisfies ReadonlyArray<{
+  key: string;
+  type?: ArticleTypeValue;
+  order?: ArticleOrder;
+  withinDays?: number;
+  paged: boolean;
+}>;
 
 export type ArticleTab = (typeof ARTICLE_TABS)[number];
 export type ArticleTabKey = ArticleTab['key'];

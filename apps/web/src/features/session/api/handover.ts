@@ -2,8 +2,9 @@
 // exchanged for a session before user info loads. When another account is already signed in,
 // the new session is kept aside and the player is asked first (a link can carry anyone's
 // ticket: switching silently would sign the player into someone else's account). Only their
-// choice switches; staying ends the set-aside session. `hctoken` leaves the address bar once
-// the outcome is settled: signed in, declined, or a ticket that failed.
+// choice switches; staying ends the set-aside session. `hctoken` leaves the address bar only
+// once the hand-over has succeeded (signed in, or the player answered the switch question);
+// on failure it stays (docs/product/session.md#hand-over).
 import { api, ErrorCode, type LoginResult } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 import { ApiError, errorTranslationKey } from '../../../lib/api-error';
@@ -17,14 +18,13 @@ import { getPendingSwitch, setPendingSwitch } from './pending-switch';
 
 export type { PendingSwitch } from './pending-switch';
 
-/** The ticket's session, or null after showing the translated error (hctoken then cleared). */
+/** The ticket's session, or null after showing the translated error (hctoken then kept). */
 async function exchangeTicket(ticket: string): Promise<LoginResult | null> {
   try {
     if (ticket === '') throw new ApiError(ErrorCode.InvalidToken, 'empty hctoken');
     return await callApi(api.userTmpWebTokenLogin, { token: ticket });
   } catch (error) {
     showNotice(errorTranslationKey(error), 'error');
-    removeQueryParams(['hctoken']);
     return null;
   }
 }
@@ -46,7 +46,7 @@ async function discard(session: LoginResult): Promise<void> {
  * Start-up user info after the `hctoken` hand-over, if the query has one. Signed out (or a
  * stale token), or signed in as the ticket's own account: the ticket's session is used, as
  * before. Signed in as another account: that account stays until the player answers the
- * switch dialog. A failed exchange shows its error and leaves the visitor as they were.
+ * switch dialog. A failed exchange shows its error and leaves the visitor (and the URL) as they were.
  */
 export async function loadUserInfoWithHandover(search: string): Promise<UserInfo> {
   const ticket = new URLSearchParams(search).get('hctoken');
@@ -62,8 +62,7 @@ export async function loadUserInfoWithHandover(search: string): Promise<UserInfo
   try {
     current = await fetchUserInfo();
   } catch (error) {
-    // The signed-in account is unknown: never switch without asking.
-    removeQueryParams(['hctoken']);
+    // The signed-in account is unknown: never switch without asking. A failure: hctoken stays.
     await discard(session);
     throw error;
   }

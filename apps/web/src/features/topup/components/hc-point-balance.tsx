@@ -13,7 +13,7 @@ export function HcPointBalance({
   price = null,
 }: {
   gameAccountId: number | null;
-  /** The chosen item's price in HC Point, shown beside the balance (issue 19). */
+  /** The chosen item's price in HC Point, shown beside the balance. */
   price?: number | null;
 }) {
   const { t, i18n } = useTranslation('topup');

@@ -167,7 +167,7 @@ export function OrderDetailPage({ sdkOrderId }: { sdkOrderId: string }) {
   }, [completed, sdkOrderId]);
 
   // docs/product/hc-point.md#balance: a completed order can have changed the balance (an HC
-  // Point pack delivered, a rebate credited), so the header balance reloads (issue 19).
+  // Point pack delivered, a rebate credited), so the header balance reloads.
   useEffect(() => {
     if (completed) refreshHcPoint();
   }, [completed, sdkOrderId]);

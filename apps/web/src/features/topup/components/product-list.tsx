@@ -13,7 +13,7 @@ interface ProductListProps {
   legend: string;
   products: readonly Product[] | undefined;
   loading: boolean;
-  /** The packs failed to load: shown here, in the pack area, with a retry (issue 19). */
+  /** The packs failed to load: shown here, in the pack area, with a retry. */
   error?: unknown;
   retrying?: boolean;
   onRetry?: () => void;

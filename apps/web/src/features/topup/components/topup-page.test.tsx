@@ -218,7 +218,7 @@ describe('top-up page', () => {
 
   it('pays with HC Point: shows the balance, pays the order and opens its page', async () => {
     const app = await openTopup({
-      // Enough for the 4.99 pack (499 HC Point): a short balance disables confirm (issue 19).
+      // Enough for the 4.99 pack (499 HC Point): a short balance disables confirm.
       '/api/operate/epoint/balance': () => envelope({ basicNum: 500, presentNum: 20 }),
       '/api/payment/order/epoint/pay': () =>
         envelope({ sdk_order_id: 'ORD-1', status: 6, balance: { basicNum: 21, presentNum: 0 } }),
@@ -239,7 +239,7 @@ describe('top-up page', () => {
 
   it('shows "HC balance insufficient" when the HC Point payment is refused', async () => {
     const app = await openTopup({
-      // The page saw enough; the balance changed before the payment (issue 19 keeps this path).
+      // The page saw enough; the balance changed before the payment (the payment step still checks).
       '/api/operate/epoint/balance': () => envelope({ basicNum: 500, presentNum: 0 }),
       '/api/payment/order/epoint/pay': () =>
         businessError(ErrorCode.ePointNumInsufficient, 'insufficient'),

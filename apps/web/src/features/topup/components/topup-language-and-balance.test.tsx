@@ -1,4 +1,4 @@
-// Issue 19 on the top-up screens: choices and languages across a language switch, the HC Point
+// The top-up screens: choices and languages across a language switch, the HC Point
 // price and a short balance, the pack-load error with a retry, and the header balance after an
 // order completes.
 import { ServerOrderStatus } from '@hc/contract';
@@ -36,7 +36,7 @@ async function chooseAll({ user }: App, pay: 'card' | 'epoint') {
   await user.click(await screen.findByTestId(`topup-pay-${pay}`, {}, T));
 }
 
-describe('top-up page, issue 19', () => {
+describe('top-up page: language switch, HC Point short, pack-load failure', () => {
   it('keeps server, role, pack and payment across a language switch, asking in the new language', async () => {
     const app = await openTopup({
       '/api/bulletin/top': () =>
@@ -124,7 +124,7 @@ describe('top-up page, issue 19', () => {
   );
 });
 
-describe('order page, issue 19', () => {
+describe('order page: balance after completion', () => {
   it('reloads the header HC Point balance when it sees the order completed', async () => {
     let delivered = false;
     const app = await renderApp('/main/recharge/detail/ORD-1', {
