@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { api, ErrorCode, type CallBody } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGameGateway } from '../src/adapters/game-gateway/client';
-import { createPaymentProviders } from '../src/adapters/payments';
 import { redeemBatch } from '../src/commands/redeem';
 import { CommandUsageError, type CommandContext } from '../src/commands/types';
 import { DEMO_ACCOUNT } from '../src/db/seeds/demo';
@@ -21,9 +20,9 @@ import {
   type CreateBatchInput,
 } from '../src/modules/gift-codes/gift-codes.service';
 import { REDEEM_THROTTLE_POLICY } from '../src/modules/gift-codes/gift-codes.throttle';
-import { createWorkerLoop } from '../src/worker';
+import type { createWorkerLoop } from '../src/worker';
 import { call } from './support/call';
-import { testContainer } from './support/container';
+import { testContainer, testWorker } from './support/container';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';
@@ -58,24 +57,7 @@ describe.each(testDatabases())('gift codes on %s', (kind) => {
   beforeAll(async () => {
     game = await startDemoGame();
     t = await createTestApp(kind, { env: { ...game.env, GATEWAY_TIMEOUT_MS: '3000' } });
-    worker = createWorkerLoop(
-      testContainer({
-        database: t.database,
-        log: t.app.log,
-        config: t.config,
-        clock: t.clock,
-        gateway: createGameGateway({
-          gateways: t.config.gateways,
-          timeoutMs: t.config.gatewayTimeoutMs,
-        }),
-        providers: createPaymentProviders({
-          config: t.config,
-          db: t.database.db,
-          clock: t.clock,
-          log: t.app.log,
-        }),
-      }),
-    );
+    worker = testWorker(t);
   });
   afterAll(async () => {
     await t.app.close();

@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { api, ErrorCode, ServerOrderStatus, type CallBody } from '@hc/contract';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createGameGateway } from '../src/adapters/game-gateway/client';
 import {
   createPaymentProviders,
   type PaymentProvider,
@@ -22,9 +21,9 @@ import { runSeedSteps } from '../src/db/seed';
 import { demoSeedSteps } from '../src/db/seeds/demo';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
-import { createWorkerLoop } from '../src/worker';
+import type { createWorkerLoop } from '../src/worker';
 import { call, type WebhookAnswer } from './support/call';
-import { testContainer } from './support/container';
+import { testWorker } from './support/container';
 import { login, makeAccount } from './support/auth-fixtures';
 import { openTestDatabase, testDatabases } from './support/databases';
 import { createTestApp, testClock, testConfig, type TestApp } from './support/helper';
@@ -62,24 +61,7 @@ describe.each(testDatabases())('order guards on %s', (kind) => {
   beforeAll(async () => {
     game = await startDemoGame();
     t = await createTestApp(kind, { env: { ...game.env, GATEWAY_TIMEOUT_MS: '3000' } });
-    worker = createWorkerLoop(
-      testContainer({
-        database: t.database,
-        log: t.app.log,
-        config: t.config,
-        clock: t.clock,
-        gateway: createGameGateway({
-          gateways: t.config.gateways,
-          timeoutMs: t.config.gatewayTimeoutMs,
-        }),
-        providers: createPaymentProviders({
-          config: t.config,
-          db: t.database.db,
-          clock: t.clock,
-          log: t.app.log,
-        }),
-      }),
-    );
+    worker = testWorker(t);
   });
   afterEach(() => expectLedgerInvariants(t.database.db));
   afterAll(async () => {

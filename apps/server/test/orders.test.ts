@@ -5,14 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { api, ErrorCode, ServerOrderStatus } from '@hc/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createGameGateway } from '../src/adapters/game-gateway/client';
-import { createPaymentProviders } from '../src/adapters/payments';
 import { signSandboxPayload } from '../src/adapters/payments/sandbox-signature';
 import { createAccountsRepository } from '../src/modules/auth/accounts.repository';
 import { creditHcPoint, createWalletService } from '../src/modules/wallet/wallet.service';
-import { createWorkerLoop } from '../src/worker';
+import type { createWorkerLoop } from '../src/worker';
 import { call, type WebhookAnswer } from './support/call';
-import { testContainer } from './support/container';
+import { testWorker } from './support/container';
 import { login, makeAccount } from './support/auth-fixtures';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';
@@ -62,24 +60,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       maxAttempts === undefined
         ? t.config
         : { ...t.config, worker: { ...t.config.worker, deliveryMaxAttempts: maxAttempts } };
-    return createWorkerLoop(
-      testContainer({
-        database: t.database,
-        log: t.app.log,
-        config,
-        clock: t.clock,
-        gateway: createGameGateway({
-          gateways: config.gateways,
-          timeoutMs: config.gatewayTimeoutMs,
-        }),
-        providers: createPaymentProviders({
-          config,
-          db: t.database.db,
-          clock: t.clock,
-          log: t.app.log,
-        }),
-      }),
-    );
+    return testWorker(t, config);
   }
   /** A fresh account with a game account (uid) and one role on Dawn (server 1). */
   async function player(): Promise<Player> {
