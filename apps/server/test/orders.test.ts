@@ -298,6 +298,30 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     expect(outbox).toHaveLength(1);
   });
 
+  it('mails the receipt in the language the order was created in (de-DE), en-US otherwise', async () => {
+    const de = (await create(await player(), {}, { lang: 'de-DE' })).result.sdk_order_id;
+    const unknown = (await create(await player(), {}, { lang: 'fr-FR' })).result.sdk_order_id;
+    expect((await orderRow(de)).language).toBe('de-DE');
+    expect((await orderRow(unknown)).language).toBe('en-US');
+    expect((await paid(de, 499)).result.outcome).toBe('paid');
+    expect((await paid(unknown, 499)).result.outcome).toBe('paid');
+    await worker.runJobs();
+    const receipt = (id: string) =>
+      t.database.db
+        .selectFrom('dev_outbox')
+        .select(['subject', 'body'])
+        .where('body', 'like', `%${id}%`)
+        .executeTakeFirstOrThrow();
+    const german = await receipt(de);
+    expect(german.subject).toContain(`Kaufbeleg zu Bestellung ${de}`);
+    expect(german.body).toContain('Vielen Dank für Ihren Einkauf');
+    expect(german.body).toContain(`Bestellnummer: ${de}`);
+    expect(german.body).toContain('Gezahlter Betrag: ');
+    const english = await receipt(unknown);
+    expect(english.subject).toContain(`receipt for order ${unknown}`);
+    expect(english.body).toContain('Thank you for your purchase');
+  });
+
   it('never applies a webhook twice and refuses forged, stale, unknown and mismatched ones', async () => {
     const p = await player();
     const id = (await create(p)).result.sdk_order_id;

@@ -1,6 +1,6 @@
 // Routes of the sign-in calls (docs/product/api.md#sign-in-and-session-calls /api/user/*): login,
 // hctoken exchange, logout, user info, code sending, password reset, sdk ticket. Business rules live in the services.
-import { api, toUnixSeconds } from '@hc/contract';
+import { api, toUnixSeconds, type Language } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
 import type { Container } from '../../container';
@@ -33,11 +33,15 @@ export function registerAuthRoutes(app: FastifyInstance, c: Container): void {
     return { ticket, expires_ts: toUnixSeconds(d.handover.expiryOf(issuedAt)) };
   });
 
-  /** Sends a code; whether the destination is an account's (and the IP trusted) sets the limits. */
+  /**
+   * Sends a code in the request's language; whether the destination is an account's (and the IP
+   * trusted) sets the limits.
+   */
   async function sendCode(
     channel: 'email' | 'phone',
     body: { target: string; purpose: 'login' | 'reset' },
     ip: string,
+    language: Language,
   ) {
     const account = await (channel === 'email'
       ? d.accounts.findByEmail(body.target)
@@ -47,12 +51,17 @@ export function registerAuthRoutes(app: FastifyInstance, c: Container): void {
       destination: body.target,
       purpose: body.purpose,
       ip,
+      language,
       known: account !== undefined,
       trustedIp: account !== undefined && (await d.isTrustedIp(account.id, ip)),
     });
   }
-  registerCall(app, api.userEmailCodeSend, ({ body, req }) => sendCode('email', body, req.ip));
-  registerCall(app, api.userPhoneCodeSend, ({ body, req }) => sendCode('phone', body, req.ip));
+  registerCall(app, api.userEmailCodeSend, ({ body, req, language }) =>
+    sendCode('email', body, req.ip, language),
+  );
+  registerCall(app, api.userPhoneCodeSend, ({ body, req, language }) =>
+    sendCode('phone', body, req.ip, language),
+  );
 
   // Who is signed in, and the game account the request is about (docs/product/session.md#user-info).
   registerCall(app, api.userUinfo, ({ player }) => player());

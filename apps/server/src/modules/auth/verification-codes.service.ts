@@ -16,6 +16,9 @@
 // Every refusal is AuthCodeSendTooFrequently with data.retry_after (seconds). An unknown
 // destination gets the same answer and counts against the same limits, but nothing is sent
 // or stored (no account enumeration).
+//
+// The mail and SMS are in the request's language (the call's `language`; texts `code.*` of the
+// message catalogue, src/messages), en-US for an unknown one (docs/product/languages.md).
 import { createHmac, randomInt } from 'node:crypto';
 import { ErrorCode } from '@hc/contract';
 import type { Kysely } from 'kysely';
@@ -26,6 +29,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
+import { formatMessage, messagesFor } from '../../messages';
 import { createVerificationCodesRepository } from './verification-codes.repository';
 
 export type CodeChannel = 'email' | 'phone';
@@ -57,6 +61,8 @@ export interface SendRequest {
   known: boolean;
   /** The sender's IP signed in to the destination's account before: no overall cap. */
   trustedIp?: boolean;
+  /** Language of the mail or SMS (any tag; en-US when absent or unknown). */
+  language?: string;
 }
 
 /** The answer to every accepted send, known destination or not. */
@@ -109,12 +115,22 @@ export function createVerificationCodeService(deps: CodeServiceDeps) {
     return rules;
   }
 
-  async function deliver(channel: CodeChannel, to: string, code: string): Promise<void> {
-    const text = `Your verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+  async function deliver(
+    channel: CodeChannel,
+    to: string,
+    code: string,
+    language: string | undefined,
+  ): Promise<void> {
+    const t = messagesFor(language);
+    const values = { code, minutes: CODE_POLICY.ttlMs / 60_000 };
     if (channel === 'email') {
-      await deps.mailer?.send({ to, subject: 'Your verification code', text });
+      await deps.mailer?.send({
+        to,
+        subject: t['code.mailSubject'],
+        text: formatMessage(t['code.mailText'], values),
+      });
     } else {
-      await deps.sms?.send({ to, body: text });
+      await deps.sms?.send({ to, body: formatMessage(t['code.sms'], values) });
     }
   }
 
@@ -145,7 +161,7 @@ export function createVerificationCodeService(deps: CodeServiceDeps) {
         created_at: now,
         expires_at: new Date(now.getTime() + CODE_POLICY.ttlMs),
       });
-      await deliver(req.channel, req.destination.trim(), code);
+      await deliver(req.channel, req.destination.trim(), code, req.language);
       return SENT;
     },
 

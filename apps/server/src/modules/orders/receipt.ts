@@ -1,10 +1,11 @@
 // Receipt email after a completed order: order id, item, amount and, for HC
-// Point packs, the credit and the new balance; in the player's language (docs/product/languages.md, en-US
-// fallback per docs/product/languages.md#fallback), sent through the same Mailer as the sign-in codes.
-import { FALLBACK_LANGUAGE, type Language } from '@hc/contract';
+// Point packs, the credit and the new balance; in the language the order was created in
+// (orders.language; docs/product/languages.md, en-US fallback per
+// docs/product/languages.md#fallback), sent through the same Mailer as the sign-in codes. The
+// texts are the `receipt.*` keys of the server's message catalogue (src/messages).
 import type { Mailer } from '../../adapters/mail/mail';
-import { matchLanguage } from '../../lib/language';
 import { escapeHtml } from '../../lib/escape-html';
+import { formatMessage, messageLanguage, messagesFor } from '../../messages';
 
 export interface ReceiptInput {
   /** Any BCP 47 tag; mapped to one of the nine languages, else en-US. */
@@ -30,186 +31,6 @@ export interface RenderedReceipt {
   text: string;
   html: string;
 }
-
-interface ReceiptMessages {
-  subject: (orderId: string, site: string) => string;
-  heading: string;
-  intro: string;
-  orderId: string;
-  item: string;
-  amount: string;
-  completedAt: string;
-  credited: string;
-  /** `total` and `bonus` arrive already number-formatted; bonus is only given when > 0. */
-  creditedValue: (total: string, bonus?: string) => string;
-  balance: string;
-  deliveredGame: string;
-  deliveredCoins: string;
-  viewOrder: string;
-  footer: string;
-  /** Label/value separator in the plain-text body. */
-  colon: string;
-}
-
-const messages: Record<Language, ReceiptMessages> = {
-  'en-US': {
-    subject: (id, site) => `${site}: receipt for order ${id}`,
-    heading: 'Thank you for your purchase',
-    intro: 'Your order is complete. Here are the details.',
-    orderId: 'Order number',
-    item: 'Item',
-    amount: 'Amount paid',
-    completedAt: 'Completed',
-    credited: 'HC Point added',
-    creditedValue: (total, bonus) => (bonus ? `${total} (including ${bonus} bonus)` : total),
-    balance: 'HC Point balance',
-    deliveredGame: 'Your items have been delivered to your character in the game.',
-    deliveredCoins: 'The HC Point has been added to your balance.',
-    viewOrder: 'View order details',
-    footer:
-      'This is an automated message, please do not reply. If you did not make this purchase, please contact customer support.',
-    colon: ': ',
-  },
-  'zh-CN': {
-    subject: (id, site) => `${site}：订单 ${id} 购买凭证`,
-    heading: '感谢您的购买',
-    intro: '您的订单已完成，详情如下。',
-    orderId: '订单编号',
-    item: '商品',
-    amount: '支付金额',
-    completedAt: '完成时间',
-    credited: '到账 HC 点',
-    creditedValue: (total, bonus) => (bonus ? `${total}（含赠送 ${bonus}）` : total),
-    balance: 'HC 点余额',
-    deliveredGame: '道具已发放到您的游戏角色，请登录游戏查收。',
-    deliveredCoins: 'HC 点已充值到您的账户。',
-    viewOrder: '查看订单详情',
-    footer: '此邮件由系统自动发送，请勿直接回复。如非本人操作，请联系客服。',
-    colon: '：',
-  },
-  'zh-HK': {
-    subject: (id, site) => `${site}：訂單 ${id} 購買收據`,
-    heading: '多謝惠顧',
-    intro: '閣下的訂單已完成，詳情如下。',
-    orderId: '訂單編號',
-    item: '產品',
-    amount: '付款金額',
-    completedAt: '完成時間',
-    credited: '已增值 HC 點',
-    creditedValue: (total, bonus) => (bonus ? `${total}（包括贈送 ${bonus}）` : total),
-    balance: 'HC 點結餘',
-    deliveredGame: '物品已送到閣下的遊戲角色，請登入遊戲查收。',
-    deliveredCoins: 'HC 點已增值到閣下的帳戶。',
-    viewOrder: '查看訂單詳情',
-    footer: '此電郵由系統自動發出，請勿直接回覆。如非本人操作，請聯絡客戶服務。',
-    colon: '：',
-  },
-  'zh-TW': {
-    subject: (id, site) => `${site}：訂單 ${id} 購買明細`,
-    heading: '感謝您的購買',
-    intro: '您的訂單已完成，明細如下。',
-    orderId: '訂單編號',
-    item: '商品',
-    amount: '付款金額',
-    completedAt: '完成時間',
-    credited: '儲值 HC 點',
-    creditedValue: (total, bonus) => (bonus ? `${total}（含贈送 ${bonus}）` : total),
-    balance: 'HC 點餘額',
-    deliveredGame: '道具已發送至您的遊戲角色，請登入遊戲查收。',
-    deliveredCoins: 'HC 點已儲值至您的帳號。',
-    viewOrder: '查看訂單詳情',
-    footer: '此信件由系統自動寄出，請勿直接回覆。若非本人操作，請聯繫客服。',
-    colon: '：',
-  },
-  'th-TH': {
-    subject: (id, site) => `${site}: ใบเสร็จคำสั่งซื้อ ${id}`,
-    heading: 'ขอบคุณสำหรับการสั่งซื้อ',
-    intro: 'คำสั่งซื้อของคุณเสร็จสมบูรณ์แล้ว รายละเอียดมีดังนี้',
-    orderId: 'หมายเลขคำสั่งซื้อ',
-    item: 'สินค้า',
-    amount: 'ยอดชำระ',
-    completedAt: 'เสร็จสมบูรณ์เมื่อ',
-    credited: 'HC Point ที่ได้รับ',
-    creditedValue: (total, bonus) => (bonus ? `${total} (รวมโบนัส ${bonus})` : total),
-    balance: 'ยอดคงเหลือ HC Point',
-    deliveredGame: 'ไอเทมถูกส่งเข้าตัวละครของคุณในเกมเรียบร้อยแล้ว',
-    deliveredCoins: 'เติม HC Point เข้าบัญชีของคุณเรียบร้อยแล้ว',
-    viewOrder: 'ดูรายละเอียดคำสั่งซื้อ',
-    footer: 'อีเมลนี้ส่งจากระบบอัตโนมัติ โปรดอย่าตอบกลับ หากคุณไม่ได้ทำรายการนี้ โปรดติดต่อฝ่ายบริการลูกค้า',
-    colon: ': ',
-  },
-  'ko-KR': {
-    subject: (id, site) => `${site}: 주문 ${id} 결제 영수증`,
-    heading: '구매해 주셔서 감사합니다',
-    intro: '주문이 완료되었습니다. 자세한 내용은 아래와 같습니다.',
-    orderId: '주문 번호',
-    item: '상품',
-    amount: '결제 금액',
-    completedAt: '완료 일시',
-    credited: '충전된 HC 포인트',
-    creditedValue: (total, bonus) => (bonus ? `${total} (보너스 ${bonus} 포함)` : total),
-    balance: 'HC 포인트 잔액',
-    deliveredGame: '아이템이 게임 속 캐릭터에게 지급되었습니다.',
-    deliveredCoins: 'HC 포인트가 계정에 충전되었습니다.',
-    viewOrder: '주문 상세 보기',
-    footer: '본 메일은 발신 전용입니다. 본인이 구매하지 않았다면 고객센터로 문의해 주세요.',
-    colon: ': ',
-  },
-  'ja-JP': {
-    subject: (id, site) => `【${site}】ご購入明細（注文番号 ${id}）`,
-    heading: 'ご購入ありがとうございます',
-    intro: 'ご注文の処理が完了しました。内容は以下のとおりです。',
-    orderId: '注文番号',
-    item: '商品',
-    amount: 'お支払い金額',
-    completedAt: '完了日時',
-    credited: 'チャージされたHCポイント',
-    creditedValue: (total, bonus) => (bonus ? `${total}（うちボーナス ${bonus}）` : total),
-    balance: 'HCポイント残高',
-    deliveredGame: 'アイテムはゲーム内のキャラクターに付与されました。',
-    deliveredCoins: 'HCポイントがアカウントにチャージされました。',
-    viewOrder: 'ご注文の詳細を見る',
-    footer:
-      'このメールは送信専用です。ご返信いただいてもお答えできません。お心当たりのない場合は、カスタマーサポートまでお問い合わせください。',
-    colon: '：',
-  },
-  'vi-VN': {
-    subject: (id, site) => `${site}: Biên nhận đơn hàng ${id}`,
-    heading: 'Cảm ơn bạn đã mua hàng',
-    intro: 'Đơn hàng của bạn đã hoàn tất. Chi tiết như sau.',
-    orderId: 'Mã đơn hàng',
-    item: 'Sản phẩm',
-    amount: 'Số tiền đã thanh toán',
-    completedAt: 'Thời gian hoàn tất',
-    credited: 'HC Point đã nạp',
-    creditedValue: (total, bonus) => (bonus ? `${total} (đã gồm ${bonus} tặng thêm)` : total),
-    balance: 'Số dư HC Point',
-    deliveredGame: 'Vật phẩm đã được gửi đến nhân vật của bạn trong game.',
-    deliveredCoins: 'HC Point đã được nạp vào tài khoản của bạn.',
-    viewOrder: 'Xem chi tiết đơn hàng',
-    footer:
-      'Đây là email tự động, vui lòng không trả lời. Nếu bạn không thực hiện giao dịch này, hãy liên hệ bộ phận chăm sóc khách hàng.',
-    colon: ': ',
-  },
-  'de-DE': {
-    subject: (id, site) => `${site}: Kaufbeleg zu Bestellung ${id}`,
-    heading: 'Vielen Dank für Ihren Einkauf',
-    intro: 'Ihre Bestellung ist abgeschlossen. Hier die Details:',
-    orderId: 'Bestellnummer',
-    item: 'Artikel',
-    amount: 'Gezahlter Betrag',
-    completedAt: 'Abgeschlossen am',
-    credited: 'Gutgeschriebene HC-Points',
-    creditedValue: (total, bonus) => (bonus ? `${total} (davon ${bonus} Bonus)` : total),
-    balance: 'HC-Point-Guthaben',
-    deliveredGame: 'Die Gegenstände wurden Ihrem Charakter im Spiel gutgeschrieben.',
-    deliveredCoins: 'Die HC-Points wurden Ihrem Konto gutgeschrieben.',
-    viewOrder: 'Bestelldetails ansehen',
-    footer:
-      'Diese E-Mail wurde automatisch versendet, bitte antworten Sie nicht darauf. Falls Sie diesen Kauf nicht getätigt haben, wenden Sie sich bitte an den Kundensupport.',
-    colon: ': ',
-  },
-};
 
 /** Formats minor units with the currency's own fraction digits (JPY 0, USD 2, KWD 3). */
 export function formatMoney(language: string, amount: number, currency: string): string {
@@ -239,28 +60,40 @@ export { escapeHtml };
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 export function renderReceipt(input: ReceiptInput): RenderedReceipt {
-  const language = matchLanguage(input.language) ?? FALLBACK_LANGUAGE;
-  const m = messages[language];
+  const language = messageLanguage(input.language);
+  const t = messagesFor(language);
+  const m = {
+    heading: t['receipt.heading'],
+    intro: t['receipt.intro'],
+    viewOrder: t['receipt.viewOrder'],
+    footer: t['receipt.footer'],
+    colon: t['receipt.colon'],
+  };
   const count = (n: number) => new Intl.NumberFormat(language).format(n);
   const isCoinPack = input.hcBalance !== undefined;
 
   const rows: [string, string][] = [
-    [m.orderId, input.orderId],
-    [m.item, input.itemName],
-    [m.amount, formatMoney(language, input.amount, input.currency)],
-    [m.completedAt, formatUtc(language, input.completedAt)],
+    [t['receipt.orderId'], input.orderId],
+    [t['receipt.item'], input.itemName],
+    [t['receipt.amount'], formatMoney(language, input.amount, input.currency)],
+    [t['receipt.completedAt'], formatUtc(language, input.completedAt)],
   ];
   if (isCoinPack && input.hcCredited !== undefined) {
     const { basic, present } = input.hcCredited;
+    const total = count(basic + present);
     rows.push([
-      m.credited,
-      m.creditedValue(count(basic + present), present > 0 ? count(present) : undefined),
+      t['receipt.credited'],
+      present > 0
+        ? formatMessage(t['receipt.creditedWithBonus'], { total, bonus: count(present) })
+        : total,
     ]);
   }
-  if (input.hcBalance !== undefined) rows.push([m.balance, count(input.hcBalance)]);
-  const delivered = isCoinPack ? m.deliveredCoins : m.deliveredGame;
+  if (input.hcBalance !== undefined) rows.push([t['receipt.balance'], count(input.hcBalance)]);
+  const delivered = isCoinPack ? t['receipt.deliveredCoins'] : t['receipt.deliveredGame'];
 
-  const subject = oneLine(m.subject(input.orderId, input.siteTitle));
+  const subject = oneLine(
+    formatMessage(t['receipt.subject'], { site: input.siteTitle, order: input.orderId }),
+  );
   const text = [
     m.heading,
     '',
