@@ -26,3 +26,10 @@ export type RequestHeaders = z.infer<typeof requestHeadersSchema>;
 
 /** Optional language override read by content calls before `Accept-Language` (falls back to en-US). */
 export const LANGUAGE_HEADER = 'lang';
+
+/**
+ * Idempotency-Key (docs/payments.md, docs/publisher-api.md): order creation and the Publisher
+ * API's writes answer a repeated key with the first answer. 8 to 128 visible ASCII characters.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;

@@ -4,10 +4,9 @@ import { apiEntries, type ApiName } from './api';
 import { errorEnvelopeSchema, type ApiCall, type Area } from './call';
 import { ErrorCode, errorMessages, type ErrorCodeName } from './errors';
 import { apiExamples } from './examples';
-import { HEADER_NAMES, LANGUAGE_HEADER } from './headers';
+import { HEADER_NAMES, IDEMPOTENCY_KEY_HEADER, LANGUAGE_HEADER } from './headers';
 import { SOCIAL_PROVIDERS, socialRoutes } from './auth';
 import {
-  IDEMPOTENCY_KEY_HEADER,
   isPublisherWrite,
   PUBLISHER_KEY_ID_HEADER,
   PUBLISHER_NONCE_HEADER,

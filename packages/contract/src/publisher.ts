@@ -17,11 +17,9 @@ export const PUBLISHER_NONCE_HEADER = 'x-hc-nonce';
 /** Lowercase hex HMAC-SHA256(secret, publisherSigningText(...)). */
 export const PUBLISHER_SIGNATURE_HEADER = 'x-hc-signature';
 /** Optional on writes: 8 to 128 visible ASCII characters; a repeat answers the stored first answer. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const PUBLISHER_TOLERANCE_SECONDS = 300;
 export const PUBLISHER_NONCE_TTL_SECONDS = 600;
 export const PUBLISHER_NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
 /** Key ids: `pk_` then 24 lowercase hex digits. */
 export const PUBLISHER_KEY_ID_PATTERN = /^pk_[0-9a-f]{24}$/;
 /** Where every Publisher API call lives. */

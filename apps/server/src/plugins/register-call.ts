@@ -198,6 +198,7 @@ export function registerCall<C extends ApiCall>(
       const headers = readCallHeaders(req);
       const gameId = gameIdOf(headers.gameid);
       let player: Promise<PlayerInfo> | undefined;
+      let language: Language | undefined;
       const result = await handler({
         body,
         params,
@@ -208,7 +209,10 @@ export function registerCall<C extends ApiCall>(
           return session;
         },
         headers,
-        language: pickLanguage(req.headers),
+        // Parsed only when a handler reads it (most calls never do).
+        get language() {
+          return (language ??= pickLanguage(req.headers));
+        },
         gameId,
         player: () => (player ??= resolvePlayer(session, gameId)),
         req,

@@ -4,27 +4,16 @@ import { api, ErrorCode } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { WebhookVerificationError, type ProviderName } from '../../adapters/payments/types';
 import { AppError } from '../../lib/app-error';
+import { idempotencyKeyOf } from '../../lib/idempotency-key';
 import { metrics } from '../../lib/metrics';
 import { registerCall } from '../../plugins/register-call';
 import type { Container } from '../../container';
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
-
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value === '') return undefined;
-  if (!IDEMPOTENCY_KEY.test(value))
-    throw new AppError(ErrorCode.InvalidParams, {
-      issues: [{ path: 'Idempotency-Key', message: '8 to 128 visible ASCII characters' }],
-    });
-  return value;
-}
 
 export function register(app: FastifyInstance, c: Container): void {
   const { orders, records, providers } = c;
 
   registerCall(app, api.orderWebCreate, async ({ session, player, body, language, req }) => {
-    const idempotencyKey = idempotencyKeyOf(req.headers['idempotency-key']);
+    const idempotencyKey = idempotencyKeyOf(req.headers);
     const me = await player();
     if (me.gameId === null || me.gameAccountId === null)
       throw new AppError(ErrorCode.GameAccountNotFound);
