@@ -19,10 +19,12 @@ COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/console/package.json apps/console/
 COPY apps/demo-game/package.json apps/demo-game/
 RUN npm ci --omit=dev --workspace=apps/server --ignore-scripts && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/console/dist apps/console/dist
 # DATA_DIR for the embedded database when DATABASE_URL is unset (one container only).
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

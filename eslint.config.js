@@ -98,7 +98,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/apps/web/**', '@hc/web', '../../web/**'],
+              group: [
+                '**/apps/web/**',
+                '@hc/web',
+                '../../web/**',
+                '**/apps/console/**',
+                '@hc/console',
+              ],
               message: 'The server never imports web code.',
             },
           ],
@@ -119,6 +125,26 @@ export default tseslint.config(
             {
               group: ['**/apps/server/**', '@hc/server', '../../server/**'],
               message: 'The web app never imports server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The operator console (ADR 0041): a browser app of its own; never server or player-web code.
+    files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '**/apps/web/**', '@hc/server', '@hc/web'],
+              message: 'The console imports only the contract and its own code.',
             },
           ],
         },

@@ -64,6 +64,26 @@ test('an ended session shows the expiry dialog once; login returns to the page',
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test('a reload after the session was taken over shows the expiry dialog, not a silent sign-out', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login?redirect=%2Fmain%2Faccount%2Fuser');
+  await submitAccountLogin(page, DEMO.account, DEMO.password);
+  await expect(page).toHaveURL(/\/main\/account\/user$/);
+  const token = await page.evaluate(() => window.localStorage.getItem('hc_token'));
+  expect(token).toBeTruthy();
+  // The session ends elsewhere (as when another device takes it over); only this page's
+  // session, so tests running beside this one keep theirs.
+  const ended = await request.post('/api/user/logout', { headers: { token: token! }, data: {} });
+  expect(((await ended.json()) as { code: number }).code).toBe(0);
+  await page.reload();
+  const dialog = page.getByRole('dialog', { name: en.session.expiredTitle });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(errorTexts.tokenFail);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmain%2Faccount%2Fuser$/);
+});
+
 test('hctoken hand-over: a ticket signs in once, leaves the URL on success and keeps the rest', async ({
   browser,
   request,

@@ -97,6 +97,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       // Codes are read from /dev/outbox.json by the sign-in tests.
       DEV_OUTBOX: 'true',
+      // Self-service journeys make a fresh account each through sign-up (ADR 0042, ADR 0049).
+      SIGN_UP_ENABLED: 'true',
       // Parallel tests sign in as the same demo account; single-device mode would end each
       // other's sessions (the expiry test ends its own session explicitly).
       SESSION_SINGLE_DEVICE: 'false',

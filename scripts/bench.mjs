@@ -10,9 +10,22 @@
 //   3. cached catalog read (webProduct) vs a bare Fastify hello-world;
 //   4. login at a fixed rate;
 // then, on PGlite: 5. `npm start` time to first served page, cold and warm, and peak RSS.
+// Opt-in (`npm run bench -- import` or BENCH_ONLY=import): 6. `portal import-accounts` of a
+// generated CSV of BENCH_IMPORT_ROWS (default 1,000,000) accounts: rows/s, seconds, peak RSS.
 // Results: bench-results/latest.json. BENCH_SECONDS (default 8) sets each measured window.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pbkdf2Sync, scryptSync } from 'node:crypto';
+import { once } from 'node:events';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -33,11 +46,16 @@ const PAYERS = Number(process.env.BENCH_PAYERS ?? 200);
 const LOGIN_ACCOUNTS = 20;
 const LOGIN_RATE = Number(process.env.BENCH_LOGIN_RATE ?? 20);
 const LATENCY_ORDERS = Number(process.env.BENCH_LATENCY_ORDERS ?? 40);
-/** BENCH_ONLY=pay,catalog runs only those parts (latency, pay, catalog, login, start). */
+/**
+ * BENCH_ONLY=pay,catalog runs only those parts (latency, pay, catalog, login, start, import);
+ * so do arguments (`npm run bench -- import`). `import` runs only when asked for.
+ */
 const ALL_PARTS = ['latency', 'pay', 'catalog', 'login', 'start'];
-const parts = new Set(
-  process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : ALL_PARTS,
-);
+const SERVER_PARTS = ['latency', 'pay', 'catalog', 'login'];
+const asked =
+  process.argv.slice(2).length > 0 ? process.argv.slice(2).join(',') : process.env.BENCH_ONLY;
+const parts = new Set(asked ? asked.split(',').map((s) => s.trim()) : ALL_PARTS);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const PAYLOAD_KEY = Buffer.alloc(32, 7).toString('base64');
 /** The server secrets a production start requires besides PAYLOAD_KEY (ADR 0027). */
 const SERVER_SECRETS = {
@@ -498,6 +516,84 @@ async function startToFirstPage(dataDir) {
   }
 }
 
+/**
+ * `portal import-accounts` of a generated CSV (apps/server/src/commands/import-accounts.ts):
+ * one process, its RSS high-water mark sampled from /proc while it runs.
+ */
+async function importBench(env) {
+  const dir = mkdtempSync(join(tmpdir(), 'hc-bench-import-'));
+  startDirs.push(dir);
+  const file = join(dir, 'accounts.csv');
+  // A few hashes in the imported formats, reused: hashing is the login's cost, not the import's.
+  const salt = Buffer.from('bench-import-salt');
+  const ab64 = (b) => b.toString('base64').replace(/=+$/, '').replace(/\+/g, '.');
+  const hashes = [
+    `pbkdf2_sha256$1000$benchsalt$${pbkdf2Sync('Bench!pass42', 'benchsalt', 1000, 32, 'sha256').toString('base64')}`,
+    `$pbkdf2-sha256$1000$${ab64(salt)}$${ab64(pbkdf2Sync('Bench!pass42', salt, 1000, 32, 'sha256'))}`,
+    `$scrypt$ln=10,r=8,p=1$${salt.toString('base64')}$${scryptSync('Bench!pass42', salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64')}`,
+    '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
+  ];
+  const t0 = performance.now();
+  const out = createWriteStream(file);
+  out.write('account,email,phone,password_hash,game_id,uid,display_name\n');
+  for (let i = 0; i < IMPORT_ROWS; i++) {
+    const n = String(i).padStart(8, '0');
+    const line = `imp${n},imp${n}@bench.example,+1555${n},"${hashes[i % hashes.length]}",1,imp-${n},Player ${i}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'close');
+  const generateSeconds = round((performance.now() - t0) / 1000, 1);
+  const fileMb = round(statSync(file).size / 2 ** 20, 1);
+  console.log(
+    `import: ${IMPORT_ROWS} rows generated in ${generateSeconds} s (${fileMb} MB); importing…`,
+  );
+
+  const child = spawn(
+    process.execPath,
+    [
+      join(SERVER_MAIN, '..', 'portal.js'),
+      'import-accounts',
+      file,
+      '--game',
+      '1',
+      '--source',
+      'bench',
+    ],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d.toString()));
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+    process.stderr.write(d);
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, peakRssMb(child.pid) ?? 0);
+  }, 250);
+  const started = performance.now();
+  const [code] = await once(child, 'exit');
+  clearInterval(sampler);
+  const wall = (performance.now() - started) / 1000;
+  const figure = (name) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(stdout)?.[1] ?? NaN);
+  if (code !== 0 && code !== 1) throw new Error(`import-accounts exited ${code}:\n${stderr}`);
+  const seconds = Number(/^seconds: ([\d.]+)/m.exec(stdout)?.[1] ?? wall);
+  return {
+    rows: figure('rows'),
+    created: figure('created'),
+    rejected: figure('rejected'),
+    failed: figure('rejected'),
+    seconds: round(seconds, 1),
+    process_seconds: round(wall, 1),
+    rows_per_s: round(figure('rows') / seconds),
+    peak_rss_mb: peak || null,
+    file_mb: fileMb,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The run
 
@@ -552,94 +648,99 @@ try {
     [join(SERVER_MAIN, '..', 'portal.js'), 'seed-demo', '--allow-production'],
     { env: { ...process.env, ...serverEnv }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  const api = startNode(
-    [SERVER_MAIN, '--role=api'],
-    { ...serverEnv, PORT: String(apiPort) },
-    'server (api)',
-  );
-  await waitFor(async () => (await fetch(`${url}/readyz`)).ok, 60_000, 'server');
-  const workerPort = await freePort();
-  const worker = startNode(
-    [SERVER_MAIN, '--role=worker'],
-    { ...serverEnv, PORT: String(workerPort) },
-    'server (worker)',
-  );
-  await waitFor(
-    async () => (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).ok,
-    60_000,
-    'worker',
-  );
+  // 6. Import (opt-in), on the freshly seeded database before anything else uses it.
+  if (parts.has('import')) results.import_accounts = await importBench(serverEnv);
 
-  // Players: sessions and HC Point through the ledger (apps/server/test/support/bench-fixtures.ts).
-  const fixtures = JSON.parse(
-    execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'apps/server/test/support/bench-fixtures.ts',
-        dbUrl,
-        String(PAYERS),
-        String(LOGIN_ACCOUNTS),
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-    ),
-  );
-  const { payers, logins, password } = fixtures;
-  const productId = Number(
-    psql(dbUrl, `select id from products where game_id = 1 and cp_goods_id = '${PACK}'`),
-  );
+  if (SERVER_PARTS.some((p) => parts.has(p))) {
+    const api = startNode(
+      [SERVER_MAIN, '--role=api'],
+      { ...serverEnv, PORT: String(apiPort) },
+      'server (api)',
+    );
+    await waitFor(async () => (await fetch(`${url}/readyz`)).ok, 60_000, 'server');
+    const workerPort = await freePort();
+    const worker = startNode(
+      [SERVER_MAIN, '--role=worker'],
+      { ...serverEnv, PORT: String(workerPort) },
+      'server (worker)',
+    );
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).ok,
+      60_000,
+      'worker',
+    );
 
-  // 1. Paid -> completed, with the worker and the demo game healthy.
-  if (parts.has('latency')) results.paid_to_completed = await paidToCompleted(url, payers);
-  await stop(worker);
+    // Players: sessions and HC Point through the ledger (apps/server/test/support/bench-fixtures.ts).
+    const fixtures = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'apps/server/test/support/bench-fixtures.ts',
+          dbUrl,
+          String(PAYERS),
+          String(LOGIN_ACCOUNTS),
+        ],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+      ),
+    );
+    const { payers, logins, password } = fixtures;
+    const productId = Number(
+      psql(dbUrl, `select id from products where game_id = 1 and cp_goods_id = '${PACK}'`),
+    );
 
-  // 2. Pay path vs pgbench (API only: deliveries pile up as jobs and are not part of the pay).
-  if (parts.has('pay')) {
-    await payPath(url, payers, WARMUP_SECONDS);
-    const cpu0 = { api: cpuMs(api.pid), game: cpuMs(game.child.pid) };
-    results.pay_path = await payPath(url, payers, SECONDS);
-    // Where the CPU went: per paid pair, in the API process and in the demo game (the two
-    // gateway calls of webCreate). On 2 cores this decides the figure once locks do not.
-    results.pay_path.api_cpu_ms_per_pair = round(
-      (cpuMs(api.pid) - cpu0.api) / results.pay_path.paid,
-      2,
-    );
-    results.pay_path.game_cpu_ms_per_pair = round(
-      (cpuMs(game.child.pid) - cpu0.game) / results.pay_path.paid,
-      2,
-    );
-    results.pgbench_pay_path = pgbench(dbUrl, payers, productId, SECONDS);
-    results.pay_path.ratio_vs_pgbench = round(
-      results.pay_path.pairs_per_s / results.pgbench_pay_path.tps,
-      2,
-    );
+    // 1. Paid -> completed, with the worker and the demo game healthy.
+    if (parts.has('latency')) results.paid_to_completed = await paidToCompleted(url, payers);
+    await stop(worker);
+
+    // 2. Pay path vs pgbench (API only: deliveries pile up as jobs and are not part of the pay).
+    if (parts.has('pay')) {
+      await payPath(url, payers, WARMUP_SECONDS);
+      const cpu0 = { api: cpuMs(api.pid), game: cpuMs(game.child.pid) };
+      results.pay_path = await payPath(url, payers, SECONDS);
+      // Where the CPU went: per paid pair, in the API process and in the demo game (the two
+      // gateway calls of webCreate). On 2 cores this decides the figure once locks do not.
+      results.pay_path.api_cpu_ms_per_pair = round(
+        (cpuMs(api.pid) - cpu0.api) / results.pay_path.paid,
+        2,
+      );
+      results.pay_path.game_cpu_ms_per_pair = round(
+        (cpuMs(game.child.pid) - cpu0.game) / results.pay_path.paid,
+        2,
+      );
+      results.pgbench_pay_path = pgbench(dbUrl, payers, productId, SECONDS);
+      results.pay_path.ratio_vs_pgbench = round(
+        results.pay_path.pairs_per_s / results.pgbench_pay_path.tps,
+        2,
+      );
+    }
+
+    // 3. Cached catalog read vs hello-world, same autocannon settings.
+    if (parts.has('catalog')) {
+      const catalog = jsonPost('/api/order/webProduct', payers[0].token, {
+        role_id: payers[0].roleId,
+        server_id: 1,
+      });
+      const probe = await fetch(`${url}${catalog.path}`, { ...catalog, body: catalog.body });
+      if (codeOf(await probe.text()) !== 0) throw new Error('webProduct did not answer code 0');
+      await throughput(url, catalog, WARMUP_SECONDS);
+      results.catalog = await throughput(url, catalog, SECONDS);
+      const hello = await startHello();
+      const helloRequest = jsonPost('/hello', undefined, {});
+      await throughput(hello.url, helloRequest, WARMUP_SECONDS);
+      results.hello_world = await throughput(hello.url, helloRequest, SECONDS);
+      await stop(hello.child);
+      results.catalog.ratio_vs_hello = round(
+        results.catalog.requests_per_s / results.hello_world.requests_per_s,
+        2,
+      );
+    }
+
+    // 4. Login at a fixed rate.
+    if (parts.has('login')) results.login = await loginLoad(url, logins, password);
+    await stop(api);
   }
-
-  // 3. Cached catalog read vs hello-world, same autocannon settings.
-  if (parts.has('catalog')) {
-    const catalog = jsonPost('/api/order/webProduct', payers[0].token, {
-      role_id: payers[0].roleId,
-      server_id: 1,
-    });
-    const probe = await fetch(`${url}${catalog.path}`, { ...catalog, body: catalog.body });
-    if (codeOf(await probe.text()) !== 0) throw new Error('webProduct did not answer code 0');
-    await throughput(url, catalog, WARMUP_SECONDS);
-    results.catalog = await throughput(url, catalog, SECONDS);
-    const hello = await startHello();
-    const helloRequest = jsonPost('/hello', undefined, {});
-    await throughput(hello.url, helloRequest, WARMUP_SECONDS);
-    results.hello_world = await throughput(hello.url, helloRequest, SECONDS);
-    await stop(hello.child);
-    results.catalog.ratio_vs_hello = round(
-      results.catalog.requests_per_s / results.hello_world.requests_per_s,
-      2,
-    );
-  }
-
-  // 4. Login at a fixed rate.
-  if (parts.has('login')) results.login = await loginLoad(url, logins, password);
-  await stop(api);
   await stop(game.child);
 
   // 5. `npm start`: cold (empty DATA_DIR) then warm (same DATA_DIR).
@@ -795,6 +896,16 @@ function printTable({ results: r, goals }) {
       `warm ${n.warm_ms} ms`,
       `peak RSS ${n.peak_rss_mb} MB`,
       n.cold_included_build || n.warm_included_build ? '(a start included a build)' : '',
+    ]);
+  }
+  if (r.import_accounts !== undefined) {
+    const i = r.import_accounts;
+    rows.push([
+      'Import accounts (CSV)',
+      `${i.rows} rows`,
+      `${i.rows_per_s} rows/s`,
+      `${i.seconds} s`,
+      `peak RSS ${i.peak_rss_mb} MB`,
     ]);
   }
   if (rows.length === 0) return;

@@ -38,6 +38,49 @@ export function matchKeys(manifest, patterns) {
 }
 
 const DEFAULT_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../apps/console/dist', import.meta.url));
+
+/**
+ * The operator console (apps/console, ADR 0041): what its first page loads (the entry, which only
+ * sets zod's config, and src/start.tsx with its static imports). Not a player page: a budget of
+ * its own, against unnoticed growth.
+ */
+export const CONSOLE_BUDGET_BYTES = 220 * 1024;
+export const CONSOLE_START_MODULES = ['src/start.tsx'];
+
+/** The console's calls live under this path: none may appear in the player's JS. */
+export const CONSOLE_API_MARKER = '/api/console/';
+
+/** JS files of the player's dist that carry console code (named by CONSOLE_API_MARKER). */
+export function playerFilesWithConsoleCode(manifest, readAsset) {
+  const files = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((f) =>
+    f.endsWith('.js'),
+  );
+  return files.filter((file) => readAsset(file).toString('utf8').includes(CONSOLE_API_MARKER));
+}
+
+/** The console's first-load JS against its budget; 0 ok, 1 over, 2 not built. */
+export function checkConsoleBundle(dist = DEFAULT_CONSOLE_DIST, budget = CONSOLE_BUDGET_BYTES) {
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.error(`check:bundle: ${manifestPath} is missing; run npm run build first`);
+    return 2;
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const readAsset = (file) => readFileSync(join(dist, file));
+  const keys = staticClosure(manifest, [
+    entryKey(manifest),
+    ...matchKeys(manifest, CONSOLE_START_MODULES),
+  ]);
+  const result = measure(manifest, keys, readAsset);
+  printTable('Console first load JS (entry + src/start.tsx + static imports):', result);
+  const over = result.total.gzip > budget;
+  console.log(
+    `check:bundle: console first load ${kb(result.total.gzip)} gzip of ${kb(budget)} budget: ` +
+      `${over ? 'OVER BUDGET' : 'ok'}`,
+  );
+  return over ? 1 : 0;
+}
 
 /** The manifest key of the HTML entry (index.html). */
 export function entryKey(manifest) {
@@ -122,17 +165,29 @@ export function checkBundle(dist = DEFAULT_DIST, budget = BUDGET_BYTES) {
     );
   }
 
+  const leaked = playerFilesWithConsoleCode(manifest, readAsset);
+  if (leaked.length > 0)
+    console.error(
+      `check:bundle: console code (${CONSOLE_API_MARKER}) in the player's ${leaked.join(', ')}`,
+    );
+
   const over = result.total.gzip > budget;
   console.log(
     `check:bundle: entry route ${kb(result.total.gzip)} gzip (${result.total.gzip} B) of ` +
       `${kb(budget)} budget (${budget} B): ${over ? 'OVER BUDGET' : 'ok'}, ` +
       `${kb(Math.abs(budget - result.total.gzip))} ${over ? 'over' : 'to spare'}`,
   );
-  return over ? 1 : 0;
+  return over || leaked.length > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const at = process.argv.indexOf('--dist');
   const dist = at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : DEFAULT_DIST;
-  process.exitCode = checkBundle(dist);
+  const player = checkBundle(dist);
+  const consoleAt = process.argv.indexOf('--console-dist');
+  const consoleDist =
+    consoleAt > 0 && process.argv[consoleAt + 1]
+      ? resolve(process.argv[consoleAt + 1])
+      : DEFAULT_CONSOLE_DIST;
+  process.exitCode = Math.max(player, checkConsoleBundle(consoleDist));
 }

@@ -8,6 +8,8 @@ import { gzipSync } from 'node:zlib';
 import {
   BUDGET_BYTES,
   checkBundle,
+  checkConsoleBundle,
+  playerFilesWithConsoleCode,
   entryKey,
   matchKeys,
   measure,
@@ -109,6 +111,58 @@ test('checkBundle passes under the budget and fails past it', () => {
     }
     assert.equal(checkBundle(join(dist, 'missing')), 2);
   } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+});
+
+test('console code in the player bundle fails the check', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'check-bundle-'));
+  const log = console.log;
+  const error = console.error;
+  try {
+    mkdirSync(join(dist, '.vite'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dist, file), text);
+    const read = (file) => Buffer.from(files[file] ?? '');
+    assert.deepEqual(playerFilesWithConsoleCode(manifest, read), []);
+    writeFileSync(join(dist, 'assets/lazy.js'), 'fetch("/api/console/session/login")');
+    console.log = () => {};
+    console.error = () => {};
+    assert.equal(checkBundle(dist), 1);
+  } finally {
+    console.log = log;
+    console.error = error;
+    rmSync(dist, { recursive: true, force: true });
+  }
+});
+
+test('the console first load (entry + src/start.tsx) has a budget of its own', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'check-bundle-console-'));
+  const log = console.log;
+  try {
+    mkdirSync(join(dist, '.vite'));
+    mkdirSync(join(dist, 'assets'));
+    const consoleManifest = {
+      'index.html': {
+        file: 'assets/index.js',
+        src: 'index.html',
+        isEntry: true,
+        dynamicImports: ['src/start.tsx'],
+      },
+      'src/start.tsx': { file: 'assets/start.js', isDynamicEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+    };
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(consoleManifest));
+    writeFileSync(join(dist, 'assets/index.js'), 'import("./start.js")');
+    writeFileSync(join(dist, 'assets/start.js'), 'export const start = 1;');
+    writeFileSync(join(dist, 'assets/shared.js'), 'export const shared = 1;');
+    console.log = () => {};
+    assert.equal(checkConsoleBundle(dist), 0);
+    assert.equal(checkConsoleBundle(dist, 10), 1);
+    assert.equal(checkConsoleBundle(join(dist, 'missing')), 2);
+  } finally {
+    console.log = log;
     rmSync(dist, { recursive: true, force: true });
   }
 });

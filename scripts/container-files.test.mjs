@@ -189,6 +189,7 @@ test('Dockerfile: the build stage runs the repository own install and build', ()
   // `npm ci` installs from the committed lockfile; `npm run build` is package.json's build.
   assert.ok(existsSync(join(root, 'package-lock.json')));
   assert.match(rootPackage.scripts.build, /npm run build -w apps\/web/);
+  assert.match(rootPackage.scripts.build, /npm run build -w apps\/console/);
   assert.match(rootPackage.scripts.build, /npm run build -w apps\/server/);
   // The build context keeps out installed modules, old builds and local secrets.
   const ignored = read('.dockerignore').split('\n');
@@ -215,6 +216,7 @@ test('Dockerfile: the runtime stage is Node 24, production, non-root, port 8080,
     [
       ['/app/apps/server/dist', 'apps/server/dist'],
       ['/app/apps/web/dist', 'apps/web/dist'],
+      ['/app/apps/console/dist', 'apps/console/dist'],
     ],
   );
   const install = argsOf(runtime, 'RUN').find((a) => a.startsWith('npm ci'));

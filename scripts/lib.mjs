@@ -42,11 +42,15 @@ export function encryptPayload(keyB64, plaintext) {
 
 /**
  * The portal's environment under `npm start`: outside production the dev outbox (/dev/outbox,
- * verification codes for testers) is on unless DEV_OUTBOX is set; with NODE_ENV=production
- * nothing is added (the server refuses DEV_OUTBOX=true there, ADR 0032).
+ * verification codes for testers), sign-up on the portal (ADR 0042) and the sandbox identity
+ * provider (Google, Apple, Facebook and WeChat sign-in without accounts there, ADR 0044) are on
+ * unless set; with NODE_ENV=production nothing is added (the server refuses DEV_OUTBOX=true and
+ * SOCIAL_SANDBOX=true there, ADR 0032).
  */
 export function portalStartEnv(env) {
-  return env.NODE_ENV === 'production' ? { ...env } : { DEV_OUTBOX: 'true', ...env };
+  return env.NODE_ENV === 'production'
+    ? { ...env }
+    : { DEV_OUTBOX: 'true', SIGN_UP_ENABLED: 'true', SOCIAL_SANDBOX: 'true', ...env };
 }
 
 export function run(cmd, args, opts = {}) {

@@ -21,12 +21,22 @@ const web = [
   'apps/web/public',
   ...contract,
 ];
+const consoleApp = [
+  'apps/console/src',
+  'apps/console/index.html',
+  'apps/console/vite.config.ts',
+  ...contract,
+];
 const server = ['apps/server/src', 'apps/server/build.mjs', ...contract];
 const withDemoGame = process.env.DEMO_GAME !== 'false';
 
 if (isStale('apps/web/dist/index.html', web)) {
   console.log('Building the web app…');
   await run('npm', ['run', 'build', '-w', 'apps/web']);
+}
+if (isStale('apps/console/dist/index.html', consoleApp)) {
+  console.log('Building the console app…');
+  await run('npm', ['run', 'build', '-w', 'apps/console']);
 }
 if (isStale('apps/server/dist/main.js', server)) {
   console.log('Building the server…');
@@ -37,7 +47,8 @@ if (withDemoGame && isStale('apps/demo-game/dist/main.js', buildInputs.demoGame)
   await run('npm', ['run', 'build', '-w', 'apps/demo-game']);
 }
 
-// The demo config (the dev outbox outside production only): scripts/lib.mjs portalStartEnv.
+// The demo config (the dev outbox and the sandbox identity provider outside production only):
+// scripts/lib.mjs portalStartEnv.
 const env = portalStartEnv(process.env);
 let stopping = false;
 let demoGame;

@@ -10,8 +10,10 @@ import {
   gatewayServersRequestSchema,
   gatewayTakebackRequestSchema,
   gatewayValidateRequestSchema,
+  gatewayVerifyCredentialsRequestSchema,
   verifyGatewaySignature,
 } from '@hc/contract';
+import { createHandover, createLinkCode, PortalCallError, type PortalLink } from './portal';
 import { DemoGameError, DemoGameState, type Switches } from './state';
 
 const BODY_LIMIT = 64 * 1024;
@@ -32,6 +34,11 @@ export interface DemoGameOptions {
   random?: () => number;
   /** Clock, Unix seconds. Default the system clock. */
   now?: () => number;
+  /**
+   * The portal and this game's publisher key: turns on "open the portal" (GET
+   * /_demo/open-portal?uid=…, a redirect to a hand-over link) and POST /_demo/link-code {uid}.
+   */
+  portal?: PortalLink;
   /** One line per handled call; default silent. */
   log?: (line: string) => void;
 }
@@ -224,6 +231,11 @@ export async function createDemoGame(options: DemoGameOptions): Promise<DemoGame
         checkGame(r.game_id);
         return send(res, 200, state.validate(r));
       }
+      case 'verifyCredentials': {
+        const r = parseWith(gatewayVerifyCredentialsRequestSchema, body);
+        checkGame(r.game_id);
+        return send(res, 200, state.verifyCredentials(r));
+      }
       default:
         throw new HttpError(404, GatewayErrorCode.notFound, `no call ${call}`);
     }
@@ -252,6 +264,29 @@ export async function createDemoGame(options: DemoGameOptions): Promise<DemoGame
         throw new HttpError(400, GatewayErrorCode.badRequest, 'state must be 0 or 1');
       }
       return send(res, 200, state.setServerState(Number(serverState[1]), body.state));
+    }
+    if ((path === '/_demo/open-portal' || path === '/_demo/link-code') && options.portal) {
+      const given =
+        method === 'GET'
+          ? url.searchParams.get('uid')
+          : (parseJson(await readBody(req)) as Record<string, unknown>).uid;
+      const uid = typeof given === 'string' ? given : '';
+      if (!/^[\x21-\x7e]{1,64}$/.test(uid))
+        throw new HttpError(400, GatewayErrorCode.badRequest, 'uid: 1-64 visible ASCII');
+      try {
+        if (path === '/_demo/link-code' && method === 'POST')
+          return send(res, 200, await createLinkCode(options.portal, uid));
+        if (path === '/_demo/open-portal' && method === 'GET') {
+          const { url: link } = await createHandover(options.portal, uid);
+          res.writeHead(302, { location: link, 'cache-control': 'no-store' });
+          res.end();
+          return;
+        }
+      } catch (error) {
+        if (error instanceof PortalCallError)
+          throw new HttpError(502, GatewayErrorCode.unavailable, `portal: ${error.message}`);
+        throw error;
+      }
     }
     if (path === '/_demo/players' && method === 'POST') {
       const body = parseJson(await readBody(req)) as Record<string, unknown>;

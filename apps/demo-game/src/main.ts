@@ -1,7 +1,9 @@
 // Runs the demo game backend (the portal's `npm start` starts it as a child process).
 // Env: DEMO_GAME_PORT (8091), DEMO_GAME_HOST (127.0.0.1), DEMO_GAME_SECRET, DEMO_GAME_ID (1),
 // switches DEMO_GAME_LATENCY_MS, DEMO_GAME_FAILURE_RATE, DEMO_GAME_APPLY_THEN_TIMEOUT,
-// DEMO_GAME_HANG_MS, and DEMO_GAME_ADMIN=false to turn off the /_demo/ admin API.
+// DEMO_GAME_HANG_MS, DEMO_GAME_ADMIN=false to turn off the /_demo/ admin API, and
+// DEMO_GAME_PORTAL_URL, DEMO_GAME_PUBLISHER_KEY_ID, DEMO_GAME_PUBLISHER_SECRET for "open the
+// portal" (/_demo/open-portal?uid=…) and link codes (/_demo/link-code).
 import { createDemoGame, parseSwitches } from './app';
 
 /** The development secret `npm start` shares with the portal; never use it for a real game. */
@@ -36,6 +38,16 @@ async function main(): Promise<void> {
     host: env.DEMO_GAME_HOST || '127.0.0.1',
     switches,
     admin: env.DEMO_GAME_ADMIN !== 'false',
+    // "Open the portal" and link codes need the game's publisher key (docs/publisher-api.md).
+    ...(env.DEMO_GAME_PUBLISHER_KEY_ID && env.DEMO_GAME_PUBLISHER_SECRET
+      ? {
+          portal: {
+            url: env.DEMO_GAME_PORTAL_URL || 'http://127.0.0.1:8080',
+            keyId: env.DEMO_GAME_PUBLISHER_KEY_ID,
+            secret: env.DEMO_GAME_PUBLISHER_SECRET,
+          },
+        }
+      : {}),
     log: (line) => process.stdout.write(`[demo-game] ${line}\n`),
   });
   process.stdout.write(`[demo-game] game ${gameId} listening on ${game.url}\n`);

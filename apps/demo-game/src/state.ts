@@ -10,10 +10,41 @@ import type {
   GatewayUid,
   GatewayValidateRequest,
   GatewayValidateResponse,
+  GatewayVerifyCredentialsRequest,
+  GatewayVerifyCredentialsResponse,
 } from '@hc/contract';
 
 /** The demo account's game uid (apps/server/src/db/seeds/demo.ts). */
 export const DEMO_UID = 1;
+
+/** A player who signs in with the game's own account name and password. */
+export interface CredentialPlayer {
+  password: string;
+  uid: string;
+  display_name: string;
+  email?: string;
+  phone?: string;
+}
+
+/**
+ * The game's own sign-in accounts, for a portal configured with `"credentials": "game"` for this
+ * game (docs/game-gateway.md `verifyCredentials`, docs/demo.md). Account name -> player.
+ */
+export const DEMO_CREDENTIAL_PLAYERS: Readonly<Record<string, CredentialPlayer>> = {
+  knight: {
+    password: 'Knight!pass1',
+    uid: 'dk-1001',
+    display_name: 'Sir Knight',
+    email: 'knight@demo-game.example',
+  },
+  ranger: {
+    password: 'Ranger!pass2',
+    uid: 'dk-1002',
+    display_name: 'Ranger',
+    phone: '+15550101002',
+  },
+  mage: { password: 'Mage!pass3', uid: 'dk-1003', display_name: 'Mage' },
+};
 
 export interface Switches {
   /** Delay before every signed call is handled, milliseconds. */
@@ -95,11 +126,42 @@ export class DemoGameState {
   private readonly takebacks = new Map<string, TakebackRecord>();
   /** Players with a non-numeric id, added at runtime: uid -> display name. */
   private readonly players = new Map<string, string>();
+  /** Sign-in accounts of the game (verifyCredentials): account name -> player. */
+  private readonly credentials = new Map<string, CredentialPlayer>();
 
   constructor(gameId: number, switches: Partial<Switches> = {}) {
     this.gameId = gameId;
     this.switches = { ...defaultSwitches, ...switches };
     for (const s of SERVERS) this.servers.set(s.server_id, { ...s });
+    for (const [account, player] of Object.entries(DEMO_CREDENTIAL_PLAYERS))
+      this.addCredentials(account, player);
+  }
+
+  /** A game sign-in account (and its player, so validate and roles know the uid). */
+  addCredentials(account: string, player: CredentialPlayer): void {
+    this.credentials.set(account, { ...player });
+    this.players.set(player.uid, player.display_name);
+  }
+
+  /** Changes the password of a game sign-in account (the player changed it in the game). */
+  setPassword(account: string, password: string): void {
+    const player = this.credentials.get(account);
+    if (player === undefined) throw new DemoGameError(404, 'not_found', `no account ${account}`);
+    player.password = password;
+  }
+
+  /** The `verifyCredentials` call: the game's own account name and password. */
+  verifyCredentials(req: GatewayVerifyCredentialsRequest): GatewayVerifyCredentialsResponse {
+    const player = this.credentials.get(req.account);
+    if (player === undefined) return { ok: false, failure: 'unknown_account' };
+    if (player.password !== req.password) return { ok: false, failure: 'wrong_password' };
+    return {
+      ok: true,
+      uid: player.uid,
+      display_name: player.display_name,
+      ...(player.email === undefined ? {} : { email: player.email }),
+      ...(player.phone === undefined ? {} : { phone: player.phone }),
+    };
   }
 
   listServers(): GatewayServer[] {

@@ -11,8 +11,10 @@ import * as analytics from './modules/analytics';
 import * as audit from './modules/audit';
 import * as auth from './modules/auth';
 import * as catalog from './modules/catalog';
+import * as consoleModule from './modules/console';
 import * as content from './modules/content';
 import * as games from './modules/games';
+import * as media from './modules/media';
 import * as giftCodes from './modules/gift-codes';
 import * as orders from './modules/orders';
 import * as publisher from './modules/publisher';
@@ -20,6 +22,7 @@ import * as realName from './modules/real-name';
 import * as system from './modules/system';
 import * as wallet from './modules/wallet';
 import { installApiDocs } from './plugins/api-docs';
+import { installConsoleApp } from './plugins/console-app';
 import { capConnectionsPerAddress, connectionTimeoutOptions } from './plugins/connection-limits';
 import { answerFrameworkError, installErrorHandling } from './plugins/envelope';
 import { installHealthRoutes } from './plugins/health';
@@ -45,6 +48,8 @@ const MODULES = [
   analytics,
   audit,
   publisher,
+  consoleModule,
+  media,
 ];
 
 export type Role = 'all' | 'api' | 'worker';
@@ -128,7 +133,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     checkResults: !config.isProduction,
     resolvePlayer: (session, gameId) => players.current(session, gameId),
     verifyPublisher: (req, rawBody) => c.publisherAuth.verify(req, rawBody),
+    verifyOperator: (req, call) => c.consoleAuth.verify(req, call),
   });
+  // The operator console first: its /console routes are more specific than the web's.
+  await installConsoleApp(app, config.consoleDistDir);
   const webApp = await installWebApp(app, config.webDistDir);
   installErrorHandling(app, {
     bodyLimit: config.bodyLimitBytes,

@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
     });
     expect(c.webDistDir.endsWith('/apps/web/dist')).toBe(true);
+    expect(c.consoleDistDir.endsWith('/apps/console/dist')).toBe(true);
     expect(Buffer.from(c.payloadKey, 'base64')).toHaveLength(32);
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       BODY_LIMIT_BYTES: '2048',
       WEB_DIST_DIR: '/srv/web',
+      CONSOLE_DIST_DIR: '/srv/console',
       LOG_LEVEL: 'silent',
     });
     expect(c).toMatchObject({
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       bodyLimitBytes: 2048,
       webDistDir: '/srv/web',
+      consoleDistDir: '/srv/console',
       logLevel: 'silent',
     });
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([

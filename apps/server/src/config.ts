@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SocialProvider } from '@hc/contract';
 import { withDotEnv } from './config/dotenv';
 import { ConfigError, type Problem } from './config/error';
 import {
@@ -17,6 +18,7 @@ import {
   type ParsedEnv,
 } from './config/variables';
 import { parseDataKeyring } from './lib/data-cipher';
+import { sandboxSocialSettings } from './config/social-sandbox';
 
 export {
   CONFIG_VARIABLES,
@@ -123,6 +125,8 @@ function toConfig(e: ParsedEnv) {
     iosBlock: e.IOS_BLOCK,
     /** Absolute path of the built web app. */
     webDistDir: resolve(e.WEB_DIST_DIR ?? resolve(serverPackageDir, '../web/dist')),
+    /** Absolute path of the built operator console (served at /console). */
+    consoleDistDir: resolve(e.CONSOLE_DIST_DIR ?? resolve(serverPackageDir, '../console/dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     /** Time limits and the per-address socket cap of the HTTP server (ADR 0030). */
     connections: Object.freeze({
@@ -142,6 +146,8 @@ function toConfig(e: ParsedEnv) {
       : e.TRUST_PROXY,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
+    /** Days from a deletion request to the erasure; a sign-in meanwhile cancels it (ADR 0049). */
+    accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
     redisUrl: e.REDIS_URL,
     /** A new login revokes the account's other sessions ("accessed on another device"). */
     sessionSingleDevice: e.SESSION_SINGLE_DEVICE,
@@ -159,10 +165,22 @@ function toConfig(e: ParsedEnv) {
         : undefined,
     /** Keep sent messages and show them at /dev/outbox (demo and tests only). */
     devOutbox: e.DEV_OUTBOX,
+    /** Sign-up on the portal (ADR 0042) and the consent versions it records. */
+    signUp: Object.freeze({
+      enabled: e.SIGN_UP_ENABLED,
+      termsVersion: e.TERMS_VERSION,
+      privacyVersion: e.PRIVACY_VERSION,
+    }),
     /** The portal's external origin (redirect URIs); default http://HOST:PORT. */
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
-    /** Social providers, each present only when its client id is set. */
-    social: socialConfig(e),
+    /**
+     * Social providers, each present only when its client id is set, or when SOCIAL_SANDBOX
+     * gives it the sandbox identity provider's settings.
+     */
+    social: socialConfig(
+      e,
+      (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    ),
     /** Game gateway per game id (docs/game-gateway.md). */
     gateways: Object.freeze({ ...e.GAME_GATEWAYS }),
     gatewayTimeoutMs: e.GATEWAY_TIMEOUT_MS,
@@ -175,6 +193,18 @@ function toConfig(e: ParsedEnv) {
     orderCreatesPerMinute: e.ORDER_CREATES_PER_MINUTE,
     /** Publisher API calls per key per minute, across nodes (ADR 0039). */
     publisherCallsPerMinute: e.PUBLISHER_CALLS_PER_MINUTE,
+    /** The operator console (docs/console.md, ADR 0040). */
+    console: Object.freeze({
+      idleTimeoutSeconds: e.CONSOLE_IDLE_TIMEOUT_SECONDS,
+      sessionHours: e.CONSOLE_SESSION_HOURS,
+      /** Operators must enrol TOTP before anything else; always in production. */
+      requireTwoFactor: e.NODE_ENV === 'production' || (e.CONSOLE_REQUIRE_TWO_FACTOR ?? false),
+    }),
+    /** Console image uploads (docs/console.md#images). */
+    images: Object.freeze({
+      /** Largest accepted upload in bytes (IMAGE_MAX_BYTES). */
+      maxBytes: e.IMAGE_MAX_BYTES,
+    }),
     worker: Object.freeze({
       intervalMs: e.WORKER_INTERVAL_MS,
       deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
@@ -276,7 +306,8 @@ function secretProblems(input: Env, production: boolean): Problem[] {
 /**
  * What production must never do by default (ADR 0032): seed the demo account and gift code
  * (published credentials), keep and show messages at /dev/outbox (every verification code, to
- * anyone), or run the sandbox provider (test cards that pay for real items) unless asked for
+ * anyone), run the sandbox identity provider (anyone signs in as anyone; ADR 0044), or run the
+ * sandbox payment provider (test cards that pay for real items) unless asked for
  * with a webhook secret of its own.
  */
 function productionSafetyProblems(input: Env, e: Partial<ParsedEnv>): Problem[] {
@@ -295,6 +326,13 @@ function productionSafetyProblems(input: Env, e: Partial<ParsedEnv>): Problem[] 
       message:
         'must not be true when NODE_ENV=production: /dev/outbox would show every verification ' +
         'code to anyone',
+    });
+  if (e.SOCIAL_SANDBOX === true)
+    problems.push({
+      variable: 'SOCIAL_SANDBOX',
+      message:
+        'must not be true when NODE_ENV=production: the sandbox identity provider lets anyone ' +
+        'sign in as anyone (it is for the demo and tests only)',
     });
   if (e.SANDBOX_PAYMENTS === true) {
     if (input.SANDBOX_WEBHOOK_SECRET === undefined)
@@ -353,9 +391,24 @@ function paymentsConfig(e: ParsedEnv) {
   });
 }
 
-/** Social providers, each present when its client id is set (its other settings: requiredWhen). */
-function socialConfig(e: ParsedEnv) {
-  return Object.freeze({
+/**
+ * Social providers, each present when its client id is set (its other settings: requiredWhen).
+ * With SOCIAL_SANDBOX, every provider left unset gets the sandbox identity provider's settings
+ * (config/social-sandbox.ts); `sandbox` lists those providers.
+ */
+function socialConfig(e: ParsedEnv, publicBaseUrl: string) {
+  const sandbox = e.SOCIAL_SANDBOX ? sandboxSocialSettings(publicBaseUrl) : undefined;
+  const sandboxed: SocialProvider[] = [];
+  const orSandbox = <T>(
+    provider: SocialProvider,
+    configured: T | undefined,
+    fill: (settings: NonNullable<typeof sandbox>) => T,
+  ): T | undefined => {
+    if (configured !== undefined || sandbox === undefined) return configured;
+    sandboxed.push(provider);
+    return fill(sandbox);
+  };
+  const configured = {
     /** A first social sign-in creates an account; false -> not found (appleId=false). */
     signup: e.SOCIAL_SIGNUP,
     google:
@@ -398,5 +451,15 @@ function socialConfig(e: ParsedEnv) {
             userinfoUrl: e.WECHAT_USERINFO_URL,
           }
         : undefined,
+  };
+  return Object.freeze({
+    ...configured,
+    google: orSandbox('google', configured.google, (s) => s.google),
+    apple: orSandbox('apple', configured.apple, (s) => s.apple()),
+    facebook: orSandbox('facebook', configured.facebook, (s) => s.facebook),
+    wechat: orSandbox('wechat', configured.wechat, (s) => s.wechat),
+    /** The providers served by the sandbox identity provider (SOCIAL_SANDBOX), or undefined. */
+    sandbox:
+      sandbox === undefined ? undefined : Object.freeze({ providers: Object.freeze(sandboxed) }),
   });
 }

@@ -3,6 +3,7 @@
 // all take what they need from one container; modules receive it in their `register(app, c)`.
 // Services are built on first use, so a worker never opens what only the API needs (a Redis
 // connection for the order-rate counter, OAuth clients) and the other way round.
+import { SOCIAL_PROVIDERS } from '@hc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import {
@@ -11,6 +12,7 @@ import {
   SERVER_LIST_CACHE_MS,
 } from './adapters/game-gateway/client';
 import type { GameGateway } from './adapters/game-gateway/types';
+import { withPortalMaintenance } from './adapters/game-gateway/maintenance';
 import { withGameUids } from './adapters/game-gateway/uids';
 import { mailerFromConfig, type Mailer } from './adapters/mail/mail';
 import { createProviderClients, type ProviderClients } from './adapters/oauth';
@@ -28,10 +30,18 @@ import { createJobQueue } from './jobs/queue';
 import { systemClock, type Clock } from './lib/clock';
 import { logRedaction } from './lib/log-redaction';
 import { createDataCipher } from './lib/data-cipher';
+import { createInvalidationBus } from './lib/invalidation';
 import { createRateCounter, type RateCounter } from './lib/rate-counter';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createAuditService } from './modules/audit/audit.service';
 import { createHandoverService } from './modules/auth/handover.service';
+import { createGameCredentials } from './modules/auth/game-credentials';
 import { createLoginService } from './modules/auth/login.service';
+import { createSignUpService } from './modules/auth/sign-up.service';
+import { createAccountNotices } from './modules/auth/account-notices';
+import { createDataExportService } from './modules/auth/data-export.service';
+import { createSelfService } from './modules/auth/self-service.service';
+import { createArrivalService } from './modules/publisher/arrival.service';
 import { createAccountsRepository } from './modules/auth/accounts.repository';
 import { createPlayerService } from './modules/auth/player.service';
 import { createResetService } from './modules/auth/reset.service';
@@ -39,10 +49,19 @@ import { createSessionService } from './modules/auth/sessions.service';
 import { createSocialService } from './modules/auth/social.service';
 import { createLoginThrottle } from './modules/auth/throttle';
 import { createVerificationCodeService } from './modules/auth/verification-codes.service';
+import { createCatalogEditor } from './modules/catalog/catalog.editor';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createImagesService } from './modules/media/images.service';
+import { createConsoleAuth } from './modules/console/console-auth';
+import { createOperatorsService } from './modules/console/operators.service';
+import { createTwoFactorService } from './modules/console/two-factor.service';
 import { createContentService } from './modules/content/content.service';
+import { createContentConsoleService } from './modules/content/content-console.service';
 import { createCharacterService } from './modules/games/character.service';
+import { createGamesConsoleService } from './modules/games/games-console.service';
 import { createGamesService } from './modules/games/games.service';
+import { createGatewayDirectory, createServerStates } from './modules/games/gateway-directory';
+import { createGiftCodesConsoleService } from './modules/gift-codes/gift-codes-console.service';
 import { createGiftCodeService } from './modules/gift-codes/gift-codes.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createRecordsService } from './modules/orders/records.service';
@@ -84,6 +103,9 @@ export function createContainer(config: Config, options: ContainerOptions) {
   const clock = options.clock ?? systemClock;
   const log = options.logger ?? createLogger(config);
   const closers: (() => Promise<void>)[] = [];
+  /** Cache invalidation across nodes (ADR 0046); listens only once something subscribes. */
+  const invalidation = createInvalidationBus({ database, log });
+  closers.push(() => invalidation.close());
 
   const rateCounter = (redisPrefix: string): RateCounter => {
     const counter = createRateCounter({ db, clock, log, redisUrl: config.redisUrl, redisPrefix });
@@ -91,21 +113,44 @@ export function createContainer(config: Config, options: ContainerOptions) {
     return counter;
   };
 
-  // The game is sent each game account's uid (game_accounts.uid, ADR 0039), not its id.
-  const gateway = once(() =>
-    withGameUids(
-      options.gateway ??
-        createGameGateway({
-          gateways: config.gateways,
-          timeoutMs: config.gatewayTimeoutMs,
-          serverListCacheMs: SERVER_LIST_CACHE_MS,
-          rolesCacheMs: ROLES_CACHE_MS,
-        }),
-      (gameAccountId) => createAccountsRepository(db).gameUidOf(gameAccountId),
-    ),
-  );
   /** Secrets at rest under DATA_KEY (publisher key secrets; ADR 0027). */
   const dataCipher = once(() => createDataCipher(config.dataKeys));
+  /** Each game's gateway: the console's entry, else GAME_GATEWAYS (ADR 0046). */
+  const gatewayDirectory = once(() => {
+    const directory = createGatewayDirectory({ db, cipher: dataCipher, env: config.gateways });
+    invalidation.subscribe('gateways', () => directory.clear());
+    return directory;
+  });
+  /** The console's maintenance switches, kept until the bus's `servers` topic. */
+  const serverStates = once(() => {
+    const states = createServerStates({ db });
+    invalidation.subscribe('servers', () => states.clear());
+    return states;
+  });
+  // The game is sent each game account's uid (game_accounts.uid, ADR 0039), not its id; a server
+  // an operator put in maintenance is in maintenance whatever the game says.
+  const gateway = once(() => {
+    let client: GameGateway;
+    if (options.gateway !== undefined) client = options.gateway;
+    else {
+      const own = createGameGateway({
+        gateways: config.gateways,
+        resolve: (gameId) => gatewayDirectory().resolve(gameId),
+        timeoutMs: config.gatewayTimeoutMs,
+        serverListCacheMs: SERVER_LIST_CACHE_MS,
+        rolesCacheMs: ROLES_CACHE_MS,
+      });
+      invalidation.subscribe('gateways', () => own.clearCaches());
+      invalidation.subscribe('servers', () => own.clearCaches());
+      client = own;
+    }
+    return withPortalMaintenance(
+      withGameUids(client, (gameAccountId) =>
+        createAccountsRepository(db).gameUidOf(gameAccountId),
+      ),
+      (gameId, serverId) => serverStates().inMaintenance(gameId, serverId),
+    );
+  });
   const providers = once(
     () => options.providers ?? createPaymentProviders({ config, db, clock, log }),
   );
@@ -147,6 +192,16 @@ export function createContainer(config: Config, options: ContainerOptions) {
   );
   const handover = once(() => createHandoverService({ db, clock }));
   const loginThrottle = once(() => createLoginThrottle({ db, clock }));
+  /** Sign-in for games that keep their players' credentials (ADR 0043). */
+  const gameCredentials = once(() =>
+    createGameCredentials({
+      db,
+      gateway: gateway(),
+      clock,
+      log,
+      ownsCredentials: (gameId) => config.gateways[String(gameId)]?.credentials === 'game',
+    }),
+  );
   const login = once(() =>
     createLoginService({
       db,
@@ -157,6 +212,33 @@ export function createContainer(config: Config, options: ContainerOptions) {
       payloadKey: config.payloadKey,
       customerServiceUrl: config.customerServiceUrl,
       singleDevice: config.sessionSingleDevice,
+      gameCredentials: gameCredentials(),
+      cancelDeletion: (accountId) => selfService().cancelDeletionOnSignIn(accountId),
+    }),
+  );
+  /** Account self-service on the account page (ADR 0049). */
+  const selfService = once(() =>
+    createSelfService({
+      db,
+      clock,
+      codes: codes(),
+      throttle: loginThrottle(),
+      notices: createAccountNotices({ mailer: mailer(), sms: sms(), log }),
+      payloadKey: config.payloadKey,
+      graceDays: config.accountDeletionGraceDays,
+      providers: () => SOCIAL_PROVIDERS.filter((p) => social().configured(p)),
+    }),
+  );
+  const dataExport = once(() => createDataExportService({ db, clock, realName: realName() }));
+  const signUp = once(() =>
+    createSignUpService({
+      db,
+      clock,
+      codes: codes(),
+      login: login(),
+      throttle: loginThrottle(),
+      payloadKey: config.payloadKey,
+      settings: config.signUp,
     }),
   );
   const reset = once(() =>
@@ -188,6 +270,8 @@ export function createContainer(config: Config, options: ContainerOptions) {
     db,
     clock,
     log,
+    /** `publish(topic)` after a committed change; `subscribe(topic, fn)` to drop a cache. */
+    invalidation,
     get gateway() {
       return gateway();
     },
@@ -224,8 +308,17 @@ export function createContainer(config: Config, options: ContainerOptions) {
     get login() {
       return login();
     },
+    get signUp() {
+      return signUp();
+    },
     get reset() {
       return reset();
+    },
+    get selfService() {
+      return selfService();
+    },
+    get dataExport() {
+      return dataExport();
     },
     get social() {
       return social();
@@ -244,6 +337,9 @@ export function createContainer(config: Config, options: ContainerOptions) {
     },
     get content() {
       return content();
+    },
+    get contentConsole() {
+      return contentConsole();
     },
     get realName() {
       return realName();
@@ -266,8 +362,38 @@ export function createContainer(config: Config, options: ContainerOptions) {
     get publisherPlayers() {
       return publisherPlayers();
     },
+    get arrival() {
+      return arrival();
+    },
     get publisherKeys() {
       return publisherKeys();
+    },
+    get auditLog() {
+      return auditLog();
+    },
+    get consoleAuth() {
+      return consoleAuth();
+    },
+    get twoFactor() {
+      return twoFactor();
+    },
+    get consoleOperators() {
+      return consoleOperators();
+    },
+    get gamesConsole() {
+      return gamesConsole();
+    },
+    get giftCodesConsole() {
+      return giftCodesConsole();
+    },
+    get gatewayDirectory() {
+      return gatewayDirectory();
+    },
+    get images() {
+      return images();
+    },
+    get catalogEditor() {
+      return catalogEditor();
     },
     /** Closes what the services opened (Redis connections of the rate counters). */
     async close(): Promise<void> {
@@ -280,9 +406,26 @@ export function createContainer(config: Config, options: ContainerOptions) {
   const characters = once(() =>
     createCharacterService({ db, gateway: gateway(), users: players() }),
   );
-  const catalog = once(() => createCatalogService({ db, clock }));
+  const catalog = once(() => {
+    const service = createCatalogService({ db, clock });
+    invalidation.subscribe('catalog', () => service.clearCache());
+    return service;
+  });
+  const images = once(() => createImagesService({ db, clock, maxBytes: config.images.maxBytes }));
+  const catalogEditor = once(() =>
+    createCatalogEditor({
+      db,
+      clock,
+      catalog: catalog(),
+      images: images(),
+      invalidate: () => invalidation.publish('catalog'),
+    }),
+  );
   const content = once(() =>
     createContentService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
+  );
+  const contentConsole = once(() =>
+    createContentConsoleService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
   );
   const realName = once(() =>
     createRealNameService({ db, payloadKey: config.payloadKey, dataKeys: config.dataKeys, clock }),
@@ -317,7 +460,64 @@ export function createContainer(config: Config, options: ContainerOptions) {
     }),
   );
   const publisherPlayers = once(() => createPlayersService({ db, clock, gateway: gateway() }));
+  const arrival = once(() =>
+    createArrivalService({
+      db,
+      clock,
+      gateway: gateway(),
+      handover: handover(),
+      pepper: config.codeHashSecret,
+      publicBaseUrl: config.publicBaseUrl,
+    }),
+  );
   const publisherKeys = once(() => createPublisherKeysService({ db, clock, cipher: dataCipher() }));
+
+  // The operator console (docs/console.md, ADR 0040).
+  const auditLog = once(() => createAuditService({ db, clock }));
+  const consoleAuth = once(() =>
+    createConsoleAuth({
+      db,
+      clock,
+      policy: {
+        idleTimeoutSeconds: config.console.idleTimeoutSeconds,
+        sessionHours: config.console.sessionHours,
+        secure: config.publicBaseUrl.startsWith('https:'),
+      },
+    }),
+  );
+  const twoFactor = once(() =>
+    createTwoFactorService({
+      db,
+      clock,
+      cipher: dataCipher(),
+      pepper: config.codeHashSecret,
+      issuer: config.siteTitle,
+    }),
+  );
+  const consoleOperators = once(() =>
+    createOperatorsService({
+      db,
+      clock,
+      auth: consoleAuth(),
+      twoFactor: twoFactor(),
+      publicBaseUrl: config.publicBaseUrl,
+      requireTwoFactor: config.console.requireTwoFactor,
+    }),
+  );
+
+  const gamesConsole = once(() =>
+    createGamesConsoleService({
+      db,
+      clock,
+      cipher: dataCipher,
+      directory: gatewayDirectory(),
+      invalidation,
+      timeoutMs: config.gatewayTimeoutMs,
+    }),
+  );
+  const giftCodesConsole = once(() =>
+    createGiftCodesConsoleService({ db, clock, cipher: dataCipher }),
+  );
 
   return container;
 }

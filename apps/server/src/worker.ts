@@ -9,6 +9,7 @@ import { createJobRunner } from './modules/orders/delivery';
 import { createTakebackHandler } from './modules/orders/refunds';
 import { createGiftCodeDelivery } from './modules/gift-codes/gift-codes.delivery';
 import { createRetentionTimer } from './jobs/retention';
+import { createErasureHandler } from './modules/auth/erasure';
 
 /** Jobs claimed per round; they run concurrently. */
 const BATCH = 8;
@@ -18,10 +19,12 @@ const SWEEP_EVERY_MS = 15_000;
 /** One worker round at a time; tests drive it directly with `runOnce`. */
 export function createWorkerLoop(c: Container) {
   const { config, log, clock, db, queue, gateway, orders } = c;
-  // Job kinds beyond deliver/receipt: one line per module (refund take-back, gift codes).
+  // Job kinds beyond deliver/receipt: one line per module (refund take-back, gift codes,
+  // account erasure).
   const handlers: Partial<Record<JobKind, JobHandler>> = {};
   handlers.takeback = createTakebackHandler({ db, queue, gateway, clock, log });
   handlers.redeem = createGiftCodeDelivery({ db, queue, gateway, clock });
+  handlers.erase = createErasureHandler({ db, queue, clock, log });
   const jobRunner = createJobRunner({
     db,
     queue,

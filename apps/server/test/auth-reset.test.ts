@@ -58,7 +58,8 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     });
     expect(res).toMatchObject({ code: 0, result: { success: true } });
     const info = await call(t.app, api.userUinfo, {}, { token: old.result.token });
-    expect(info.result.login).toBe(false);
+    expect(info.status).toBe(203);
+    expect(info.code).toBe(ErrorCode.tokenFail);
     expect((await login(t.app, t.config.payloadKey, 'account', a.account, a.password)).code).toBe(
       ErrorCode.InvalidPassword,
     );

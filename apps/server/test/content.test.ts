@@ -130,6 +130,12 @@ describe.each(testDatabases())('content on %s', (kind) => {
       expect(tooLong.code).toBe(ErrorCode.InvalidParams);
     });
 
+    it('dates the demo news relative to the seeding: the newest is a day old, all are "Latest"', async () => {
+      const latest = await articles({ page: 1, size: 100, order: 'newest', within_days: 30 });
+      expect(latest.result.total).toBe(demoArticles.length);
+      expect(latest.result.list[0]?.create_ts).toBe(toUnixSeconds(t.clock.now()) - 86_400);
+    });
+
     it('has the four types with at least 12 articles in all nine languages', () => {
       expect(demoArticles.length).toBeGreaterThanOrEqual(12);
       for (const type of [1, 2, 3, 4]) expect(demoArticles.some((a) => a.type === type)).toBe(true);

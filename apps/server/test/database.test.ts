@@ -43,6 +43,7 @@ describe.each(testDatabases())('database on %s', (kind) => {
     expect(await runSeedSteps(database, demoSeedSteps)).toEqual([
       'demo-game',
       'demo-account',
+      'demo-operator',
       'demo-bulletin',
       'demo-catalog',
       'demo-redeem',
@@ -115,6 +116,7 @@ describe.runIf(testDatabases().includes('postgres'))('concurrent starts on Postg
     expect(seeded.flat()).toEqual([
       'demo-game',
       'demo-account',
+      'demo-operator',
       'demo-bulletin',
       'demo-catalog',
       'demo-redeem',

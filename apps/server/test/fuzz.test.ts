@@ -8,19 +8,23 @@
 // unhandled error (the app answers those as SystemBusy and logs them at error level); and with
 // player A's session no answer contains player B's identifiers.
 import {
-  apiEntries,
-  apiExamples,
+  allCallEntries,
+  CONSOLE_COOKIE,
+  CONSOLE_CSRF_HEADER,
   encryptPayload,
+  exampleOf,
+  httpStatusOfError,
   ErrorCode,
   errorKeyOf,
   identityPayloadSchema,
   signPublisherRequest,
   toUnixSeconds,
+  type AnyCallName,
   type ApiCall,
-  type ApiName,
 } from '@hc/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContainer, type Container } from '../src/container';
 import { createDataCipher } from '../src/lib/data-cipher';
 import { createSessionService } from '../src/modules/auth/sessions.service';
 import { createPublisherKeysService } from '../src/modules/publisher/publisher-keys.service';
@@ -28,6 +32,7 @@ import type { Envelope } from './support/envelope';
 import { testDatabases } from './support/databases';
 import { createTestApp, type TestApp } from './support/helper';
 import { startDemoGame, type TestDemoGame } from './support/demo-game';
+import { makeOperator } from './support/console';
 import { leakedIdentifiers, seedPlayer, type SeededPlayer } from './support/players';
 import { invalidBodies, junkValue, validBodies } from './support/schema-arbitrary';
 
@@ -65,6 +70,9 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
   let pools: Record<string, readonly unknown[]>;
   /** The Publisher API key of game 1: publisher calls are signed with it in the 'A' and 'fresh' modes. */
   let publisherKey: { keyId: string; secret: string };
+  /** Console calls in the 'A' and 'fresh' modes get a new session of this owner each time. */
+  let consoleOwner: number;
+  let container: Container;
 
   beforeAll(async () => {
     game = await startDemoGame();
@@ -74,6 +82,8 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
       clock: t.clock,
       cipher: createDataCipher(t.config.dataKeys),
     }).create(1);
+    container = createContainer(t.config, { database: t.database, clock: t.clock });
+    consoleOwner = (await makeOperator(t, ['owner'], 'fuzz-owner')).id;
     a = await seedPlayer(t, 'Alpha');
     b = await seedPlayer(t, 'Bravo');
     const key = t.config.payloadKey;
@@ -108,6 +118,7 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
     };
   });
   afterAll(async () => {
+    await container.close();
     await t.app.close();
     await t.database.close();
     await game.close();
@@ -179,11 +190,11 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
   );
 
   function requestArbitrary(
-    name: ApiName,
+    name: AnyCallName,
     call: ApiCall,
     validity: 'valid' | 'invalid',
   ): fc.Arbitrary<FuzzRequest> {
-    const example = apiExamples[name].body as unknown;
+    const example = exampleOf(name).body;
     const valid = validBodies(call.body, [example], { pools });
     const body: fc.Arbitrary<FuzzRequest['body']> =
       validity === 'valid'
@@ -229,7 +240,7 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
 
   const sessions = () => createSessionService({ db: t.database.db, clock: t.clock });
 
-  async function tokenFor(req: FuzzRequest, name: ApiName): Promise<string | undefined> {
+  async function tokenFor(req: FuzzRequest, name: AnyCallName): Promise<string | undefined> {
     switch (req.session) {
       case 'none':
         return undefined;
@@ -249,10 +260,26 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
   const signedPublisherCall = (call: ApiCall, req: FuzzRequest) =>
     call.auth === 'publisher' && (req.session === 'A' || req.session === 'fresh');
 
-  async function send(name: ApiName, call: ApiCall, req: FuzzRequest) {
-    const token = await tokenFor(req, name);
+  /** Console calls carry an operator's cookie and CSRF token, not a player's token. */
+  async function consoleHeaders(req: FuzzRequest): Promise<Record<string, string>> {
+    if (req.session === 'none') return {};
+    if (req.session === 'junk')
+      return { cookie: `${CONSOLE_COOKIE}=${req.junkToken}`, [CONSOLE_CSRF_HEADER]: req.junkToken };
+    const s = await container.consoleAuth.create(consoleOwner, {
+      ip: null,
+      userAgent: null,
+      enrolmentOnly: false,
+    });
+    return { cookie: `${CONSOLE_COOKIE}=${s.token}`, [CONSOLE_CSRF_HEADER]: s.csrfToken };
+  }
+
+  async function send(name: AnyCallName, call: ApiCall, req: FuzzRequest) {
     const headers: Record<string, string> = { ...req.headers };
-    if (token !== undefined) headers.token = token;
+    if (call.tag === 'console') Object.assign(headers, await consoleHeaders(req));
+    else {
+      const token = await tokenFor(req, name);
+      if (token !== undefined) headers.token = token;
+    }
     const url = call.path.replace(':id', req.param);
     if (signedPublisherCall(call, req)) {
       const text =
@@ -291,16 +318,34 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
 
   /** Every assertion one answer must pass (see the file comment). */
   function checkAnswer(
-    name: ApiName,
+    name: AnyCallName,
     call: ApiCall,
     req: FuzzRequest,
-    res: { statusCode: number; body: string },
+    res: { statusCode: number; body: string; headers: Record<string, unknown> },
   ): void {
     const where = `${name} ${JSON.stringify(req).slice(0, 400)}`;
     expect(
-      [200, 203, ...(call.auth === 'publisher' ? [401] : [])],
+      [
+        200,
+        203,
+        ...(call.auth === 'publisher' ? [401] : []),
+        ...(call.auth === 'console' ? [401, 403] : []),
+      ],
       `${where} -> HTTP ${res.statusCode}: ${res.body.slice(0, 300)}`,
     ).toContain(res.statusCode);
+    // A download answers its file (docs/console.md#audit-log); refusals stay envelopes.
+    const header = res.headers['content-disposition'];
+    const disposition = typeof header === 'string' ? header : '';
+    if (
+      call.download !== undefined &&
+      res.statusCode === 200 &&
+      disposition.startsWith('attachment')
+    ) {
+      if (call.download === 'text/csv')
+        expect(res.body.split('\n')[0], where).toMatch(/^[a-z_]+(,[a-z_]+)*$/);
+      else expect(typeof JSON.parse(res.body), where).toBe('object');
+      return;
+    }
     const json = JSON.parse(res.body) as { code?: unknown; msg?: unknown; result?: unknown };
     expect(typeof json.code, where).toBe('number');
     expect(typeof json.msg, where).toBe('string');
@@ -310,14 +355,10 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
     expect(code, `${where} -> SystemBusy: ${res.body.slice(0, 300)}`).not.toBe(
       ErrorCode.SystemBusy,
     );
-    expect(res.statusCode === 203, `${where} -> HTTP ${res.statusCode} with code ${code}`).toBe(
-      code === ErrorCode.tokenFail,
-    );
-    // A refused publisher signature is HTTP 401 (docs/publisher-api.md#signing).
-    expect(res.statusCode === 401, `${where} -> HTTP ${res.statusCode} with code ${code}`).toBe(
-      code === ErrorCode.PublisherAuthFailed ||
-        code === ErrorCode.PublisherTimestampStale ||
-        code === ErrorCode.PublisherNonceReplayed,
+    // 203 for tokenFail, 401 for a refused publisher signature or console session, 403 for a
+    // console refusal (docs/decisions/0006-envelope-and-error-codes.md).
+    expect(res.statusCode, `${where} -> HTTP ${res.statusCode} with code ${code}`).toBe(
+      httpStatusOfError(code),
     );
     if (code === ErrorCode.Ok) {
       const parsed = call.result.safeParse(json.result);
@@ -325,8 +366,9 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
         true,
       );
     }
-    if (signedPublisherCall(call, req)) {
-      // The game's backend may read every player bound to its game: not a player's view.
+    if (signedPublisherCall(call, req) || call.tag === 'console') {
+      // The game's backend may read every player bound to its game, and the publisher's staff
+      // every player: neither is a player's view.
     } else if (req.session !== 'none') {
       // Player A (or nobody) never sees player B's data, whatever ids A asks for.
       expect(
@@ -340,13 +382,13 @@ describe.each(testDatabases())('schema fuzz of every contract call on %s', (kind
   }
 
   it('covers every contract call: each has a route', () => {
-    const missing = apiEntries()
+    const missing = allCallEntries()
       .filter(([, call]) => !t.app.hasRoute({ method: call.method, url: call.path }))
       .map(([name]) => name);
     expect(missing).toEqual([]);
   });
 
-  for (const [name, call] of apiEntries()) {
+  for (const [name, call] of allCallEntries()) {
     it(`${name} (${call.method} ${call.path}): random valid and invalid bodies and headers get a catalogued envelope, never a failure`, async () => {
       const errorsBefore = t.logs.filter((l) => l.level >= 50).length;
       for (const [validity, numRuns] of [

@@ -58,10 +58,10 @@ describe('game gateway client', () => {
     expect(await gw.listRoles(1, 1, 2)).toEqual([]);
   });
 
-  it('knows which games have a gateway', () => {
+  it('knows which games have a gateway', async () => {
     const gw = gatewayFor();
-    expect(gw.has(1)).toBe(true);
-    expect(gw.has(2)).toBe(false);
+    expect(await gw.has(1)).toBe(true);
+    expect(await gw.has(2)).toBe(false);
   });
 
   it('fails without a gateway for the game, nothing sent', async () => {

@@ -84,7 +84,8 @@ describe.each(testDatabases())('hand-over on %s', (kind) => {
     const ok = await call(app, api.userTmpWebTokenLogin, { token: ticket });
     expect(ok.code).toBe(0);
     const old = await call(app, api.userUinfo, {}, { token: a.token });
-    expect(old.result.login).toBe(false);
+    expect(old.status).toBe(203);
+    expect(old.code).toBe(ErrorCode.tokenFail);
   });
 
   it('lets only one of two concurrent exchanges win', async () => {

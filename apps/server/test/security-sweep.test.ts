@@ -198,6 +198,7 @@ describe.each(testDatabases())('security sweeps on %s', (kind) => {
       for (const id of aOrders) {
         await expectCode(api.orderDetail, { sdk_order_id: id }, ErrorCode.OrderNotFound);
         await expectCode(api.paymentOrderEpointPay, { paymentId: id }, ErrorCode.OrderNotFound);
+        await expectCode(api.orderCancel, { sdk_order_id: id }, ErrorCode.OrderNotFound);
         const filtered = await asB(api.orderRecord, { sdk_order_id: id });
         expect(filtered.result).toMatchObject({ list: [], total: 0 });
       }

@@ -76,8 +76,14 @@ describe.each(testDatabases())('system calls on %s', (kind) => {
     expect(result.games[0]?.icon).toMatch(/^data:image\/svg\+xml,/);
   });
 
-  it('POST /api/user/uinfo answers login false for an anonymous or unknown token', async () => {
-    for (const token of [undefined, 'A'.repeat(43)]) {
+  it('POST /api/user/uinfo answers 203 tokenFail for a token that no longer works', async () => {
+    const res = await call(app(), api.userUinfo, {}, { token: 'A'.repeat(43) });
+    expect(res.status).toBe(203);
+    expect(res.code).toBe(ErrorCode.tokenFail);
+  });
+
+  it('POST /api/user/uinfo answers login false for an anonymous visitor', async () => {
+    for (const token of [undefined, '']) {
       const res = await call(app(), api.userUinfo, {}, { token });
       expect(res.status).toBe(200);
       expect(okEnvelopeSchema(api.userUinfo.result).parse(res).result).toEqual({

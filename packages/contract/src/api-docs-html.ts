@@ -1,5 +1,5 @@
 // Renders the OpenAPI document as one static HTML page: no scripts at all, so it works under a strict CSP.
-import { apiEntries } from './api';
+import { allCallEntries } from './all-calls';
 import { buildOpenApiDocument, errorCatalogue, toJsonSchema, type JsonSchema } from './openapi';
 
 export interface FieldRow {
@@ -99,13 +99,13 @@ export function renderApiDocsHtml(specUrl: string, options: ApiDocsOptions = {})
   const style = options.cssHref
     ? `<link rel="stylesheet" href="${esc(options.cssHref)}">`
     : `<style>${apiDocsCss}</style>`;
-  const nav = apiEntries()
+  const nav = allCallEntries()
     .map(
       ([name, call]) =>
         `<li><a href="#${esc(name)}">${esc(call.method)} ${esc(call.path)}</a></li>`,
     )
     .join('');
-  const sections = apiEntries().map(([name, call]) => {
+  const sections = allCallEntries().map(([name, call]) => {
     const params = call.params
       ? `<h4>Path parameters</h4>${fieldTable(schemaFields(toJsonSchema(call.params, 'input')))}`
       : '';
@@ -136,7 +136,8 @@ export function renderApiDocsHtml(specUrl: string, options: ApiDocsOptions = {})
 <h1>${esc(info.title)} <small>${esc(info.version)}</small></h1>
 <p>Machine-readable document: <a href="${esc(specUrl)}">${esc(specUrl)}</a> (OpenAPI ${esc(doc.openapi)}).</p>
 <p>Every answer is HTTP 200 with <code>{ code: 0, msg, result }</code> or <code>{ code, msg, data? }</code> for a business error;
-calls with auth <em>required</em> answer HTTP 203 with code 20001 (tokenFail) when the session is missing or expired.
+calls with auth <em>required</em> answer HTTP 203 with code 20001 (tokenFail) when the session is missing or expired;
+console calls (auth <em>console</em>) answer HTTP 401 without a session and 403 when refused (role, CSRF token, two-factor enrolment).
 Times are Unix seconds, money is integer minor units plus an ISO currency.</p>
 <nav aria-label="Calls"><h2>Calls</h2><ul>${nav}</ul></nav>
 <h2>Reference</h2>

@@ -1,9 +1,13 @@
 // The `api` record: every agreed call exists with a sane definition, and every example matches its schemas.
 import { describe, expect, it } from 'vitest';
 import { api, apiEntries, type ApiName } from './api';
-import { okEnvelopeSchema } from './call';
+import { okEnvelopeSchema, type ApiCall } from './call';
 import { apiExamples } from './examples';
 import { fromBase64 } from './crypto';
+import { allCallEntries } from './all-calls';
+import { consoleApi, consoleEntries } from './console/api';
+import { consoleExamples } from './console/examples';
+import { OPERATOR_ROLES } from './console/roles';
 
 const AGREED: ApiName[] = [
   'time',
@@ -23,6 +27,18 @@ const AGREED: ApiName[] = [
   'userEmailPswReset',
   'userPhonePswReset',
   'userSdkTicketGet',
+  'userSignUp',
+  'userProfile',
+  'userPasswordChange',
+  'userContactCodeSend',
+  'userContactChange',
+  'userSocialLinkStart',
+  'userSocialUnlink',
+  'userSessionList',
+  'userSessionEnd',
+  'userDataExport',
+  'userDeletionRequest',
+  'userGameAccountBind',
   'userWechatInfoGet',
   'userRealInfoQuery',
   'userWebRole',
@@ -35,6 +51,7 @@ const AGREED: ApiName[] = [
   'orderRecord',
   'orderCoinRecord',
   'orderDetail',
+  'orderCancel',
   'characterInfoSelect',
   'characterGameInfo',
   'gameInfoContent',
@@ -52,6 +69,8 @@ const AGREED: ApiName[] = [
   'publisherPlayersContact',
   'publisherPlayersDisable',
   'publisherPlayersEnable',
+  'publisherHandoverCreate',
+  'publisherLinkCodesCreate',
 ];
 
 /** docs/product/api.md#calls paths, verbatim. */
@@ -105,6 +124,7 @@ describe('api record', () => {
       if (SPEC_PATHS[name]) expect(call.path).toBe(SPEC_PATHS[name]);
       expect(call.path.startsWith('/api/')).toBe(true);
       expect(['none', 'optional', 'required', 'publisher']).toContain(call.auth);
+      expect((call as ApiCall).roles).toBeUndefined();
       expect(call.summary.length).toBeGreaterThan(5);
       // Publisher API calls are specified by their own reference, docs/publisher-api.md.
       expect(call.spec).toMatch(
@@ -129,8 +149,8 @@ describe('api record', () => {
     }
   });
 
-  it('method + path are unique', () => {
-    const keys = apiEntries().map(([, c]) => `${c.method} ${c.path}`);
+  it('method + path are unique, console calls included', () => {
+    const keys = allCallEntries().map(([, c]) => `${c.method} ${c.path}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -158,6 +178,7 @@ describe('api record', () => {
       'epointBalance',
       'identitySave',
       'operateCoinBalance',
+      'orderCancel',
       'orderCoinRecord',
       'orderDetail',
       'orderRecord',
@@ -167,8 +188,19 @@ describe('api record', () => {
       'paymentOrderEpointPay',
       'rechargeV2Items',
       'redeemCode',
+      'userContactChange',
+      'userContactCodeSend',
+      'userDataExport',
+      'userDeletionRequest',
+      'userGameAccountBind',
+      'userPasswordChange',
+      'userProfile',
       'userRealInfoQuery',
       'userSdkTicketGet',
+      'userSessionEnd',
+      'userSessionList',
+      'userSocialLinkStart',
+      'userSocialUnlink',
       'userWebRole',
     ]);
   });
@@ -197,5 +229,45 @@ describe('README', () => {
     for (const [name, call] of apiEntries()) {
       expect(readme).toContain(`| ${name} | ${call.method} \`${call.path}\``);
     }
+  });
+});
+
+describe('consoleApi record', () => {
+  it('is kept apart from api (no name in both)', () => {
+    for (const name of Object.keys(consoleApi)) expect(Object.keys(api)).not.toContain(name);
+  });
+
+  it.each(consoleEntries())(
+    '%s is a POST under /api/console/, tagged console, with roles exactly on console-session calls',
+    (name, call) => {
+      expect(call.method).toBe('POST');
+      expect(call.path.startsWith('/api/console/')).toBe(true);
+      expect(call.tag).toBe('console');
+      expect(['none', 'console']).toContain(call.auth);
+      expect(call.spec).toMatch(/^docs\/console\.md#/);
+      expect((call.chosen ?? '').length).toBeGreaterThan(10);
+      if (call.auth === 'console') {
+        expect(call.roles?.length ?? 0).toBeGreaterThan(0);
+        for (const role of call.roles ?? []) expect(OPERATOR_ROLES).toContain(role);
+      } else {
+        expect(call.roles).toBeUndefined();
+        expect(call.duringEnrolment).toBeUndefined();
+      }
+      const ex = consoleExamples[name];
+      expect(call.body.safeParse(ex.body).error).toBeUndefined();
+      expect(call.result.safeParse(ex.result).error).toBeUndefined();
+    },
+  );
+
+  it('only the player, publisher and console records use their own auth modes', () => {
+    for (const [name, call] of apiEntries())
+      expect([name, call.auth]).not.toEqual([name, 'console']);
+  });
+
+  it('the README documents every console call and path', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    for (const [name, call] of consoleEntries())
+      expect(readme).toContain(`| ${name} | ${call.method} \`${call.path}\``);
   });
 });

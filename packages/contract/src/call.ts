@@ -1,12 +1,15 @@
 // One entry per API call: path, method, whether a session is required, and the zod
 // schemas of the body and of `result`. Server routes and the web client both read these.
 import { z } from 'zod';
+import type { OperatorRole } from './console/roles';
 
 /**
  * none/optional/required: the player's session (`token` header). publisher: a game backend's
  * signed request (docs/publisher-api.md): key id, timestamp, nonce and HMAC signature headers.
+ * console: an operator's console session (docs/console.md#sessions): the session cookie, plus
+ * the `x-csrf-token` header on every POST, and one of the call's `roles`.
  */
-export type Auth = 'none' | 'optional' | 'required' | 'publisher';
+export type Auth = 'none' | 'optional' | 'required' | 'publisher' | 'console';
 
 export interface ApiCall<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   readonly path: string;
@@ -23,6 +26,37 @@ export interface ApiCall<B extends z.ZodType = z.ZodType, R extends z.ZodType = 
   readonly chosen?: string;
   /** The area the call belongs to: its contract file, server module and OpenAPI tag. */
   readonly tag: Area;
+  /**
+   * `auth: 'console'` calls only: the operator roles allowed to make it (docs/console.md#roles);
+   * `owner` is always allowed, whatever the list says.
+   */
+  readonly roles?: readonly OperatorRole[];
+  /**
+   * `auth: 'console'` calls only: also allowed to a session that must still enrol two-factor
+   * authentication (docs/console.md#two-factor-authentication): sign out, who am I, enrolment.
+   */
+  readonly duringEnrolment?: boolean;
+  /**
+   * Console calls only: the call changes nothing, so it is answered without the CSRF token (the
+   * SameSite=Strict cookie keeps other sites from sending it, and they cannot read the answer).
+   * Lets the console app recover its CSRF token after a reload.
+   */
+  readonly readsOnly?: boolean;
+  /**
+   * The answer is a file download of this media type instead of the JSON envelope (refusals stay
+   * envelopes); `result` then describes the file's text (docs/console.md#audit-log).
+   */
+  readonly download?: 'text/csv' | 'application/json';
+  /**
+   * The request body is a file of one of these media types (raw bytes, not JSON); `body` then
+   * describes nothing and the handler reads the file (docs/console.md#images).
+   */
+  readonly upload?: readonly string[];
+  /**
+   * Largest accepted JSON body of this call in bytes, when it needs more than the server's
+   * BODY_LIMIT_BYTES (texts in nine languages); the larger of the two applies.
+   */
+  readonly bodyLimit?: number;
 }
 
 /**
@@ -41,6 +75,7 @@ export const AREAS = [
   'gift-codes',
   'analytics',
   'publisher',
+  'console',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

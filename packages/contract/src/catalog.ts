@@ -130,6 +130,7 @@ export const rebateInfoResultSchema = z.object({
   tiers: z.array(rebateTierSchema),
   desc: z.string().describe('Plain text in the request language (en-US fallback); empty if none'),
 });
+export type RebateInfo = z.infer<typeof rebateInfoResultSchema>;
 export const rechargeRebateInfo = defineCall({
   path: '/api/recharge/rebate/info',
   method: 'POST',

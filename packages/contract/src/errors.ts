@@ -68,6 +68,118 @@ export const ErrorCode = {
   EmailInUse: 60008,
   /** The phone number belongs to another account. */
   PhoneInUse: 60009,
+  /** Player arrival (docs/decisions/0042-player-arrival.md): no live link code matches. */
+  LinkCodeInvalid: 61001,
+  /** The link code's 10 minutes are over: the game must show a new one. */
+  LinkCodeExpired: 61002,
+  /** The link code was already used to bind a game account. */
+  LinkCodeUsed: 61003,
+  /** Sign-up on the portal is switched off on this deployment (SIGN_UP_ENABLED). */
+  SignUpDisabled: 61004,
+  /** The login name belongs to another account. */
+  LoginNameInUse: 61005,
+  /** The terms or privacy notice changed since the form was shown: read and accept again. */
+  ConsentOutdated: 61006,
+  /** Self-service (docs/decisions/0049-account-self-service-and-deletion.md): unlinking would leave no way to sign in. */
+  LastSignInMethod: 62001,
+  /** The account has no linked sign-in of this provider. */
+  SocialNotLinked: 62002,
+  /** The account already has a linked sign-in of this provider. */
+  SocialAlreadyLinked: 62003,
+  /** This portal does not offer sign-in with that provider. */
+  SocialProviderUnavailable: 62004,
+  /** The email or phone given is already the account's own. */
+  ContactUnchanged: 62005,
+  /** The new password is the current one. */
+  PasswordUnchanged: 62006,
+  /** No live session of this account has that id. */
+  SessionNotFound: 62007,
+  /** The login name typed to confirm a deletion is not the account's. */
+  DeletionConfirmMismatch: 62008,
+  /** Console (docs/console.md#signing-in): wrong name or password, disabled, or not set up yet. */
+  ConsoleSignInFailed: 70001,
+  /** Console: the password is right and two-factor is on: send the same body with `code`. */
+  ConsoleSecondFactorRequired: 70002,
+  /** Console: the authenticator or recovery code is wrong, used or replayed. */
+  ConsoleSecondFactorInvalid: 70003,
+  /** Console: HTTP 401, no console session, or it ended (idle, 12 hours, sign-out, disabled). */
+  ConsoleSessionExpired: 70004,
+  /** Console: HTTP 403, none of the operator's roles may make this call. */
+  ConsoleForbidden: 70005,
+  /** Console: HTTP 403, the x-csrf-token header is missing or not this session's. */
+  ConsoleCsrfFailed: 70006,
+  /** Console: HTTP 403, the operator must enrol two-factor authentication first. */
+  ConsoleEnrolmentRequired: 70007,
+  /** Console: the setup link is unknown, used or expired. */
+  SetupLinkInvalid: 70008,
+  /** Console: another operator has this name. */
+  OperatorNameTaken: 70009,
+  /** Console: no operator with this id. */
+  OperatorNotFound: 70010,
+  /** Console: the change would leave no enabled owner. */
+  LastOwner: 70011,
+  /** Console: operators cannot change their own roles or disable themselves. */
+  OperatorSelfChange: 70012,
+  /** Console: two-factor is already enrolled (an owner can reset it). */
+  TwoFactorAlreadyEnabled: 70013,
+  /** Console: two-factor confirmation without a started enrolment. */
+  TwoFactorNotStarted: 70014,
+  /** Console: the operator has already set a password (no new setup link). */
+  OperatorAlreadySetUp: 70015,
+  /** Console images: the file is not a PNG, JPEG or WebP image (checked by its bytes, not its name). */
+  ImageTypeRefused: 70150,
+  /** Console images: the file is larger than IMAGE_MAX_BYTES (`data.maxBytes`). */
+  ImageTooLarge: 70151,
+  /** Console images: the file has the right signature but cannot be decoded, or is too many pixels. */
+  ImageUnreadable: 70152,
+  /** Console catalog: no pack with this id (or of the other kind). */
+  CatalogPackNotFound: 70153,
+  /** Console catalog: another pack of the game has this item id (cp_goods_id). */
+  CatalogGoodsIdTaken: 70154,
+  /** Console catalog: the pack could not be shown or sold as given (`data.issues`: path and reason). */
+  CatalogPackInvalid: 70155,
+  /** Console catalog: no rebate campaign with this id. */
+  RebateCampaignNotFound: 70156,
+  /** Console catalog: the campaign's window overlaps another enabled campaign of the game (`data.campaignId`). */
+  RebateCampaignOverlap: 70157,
+  /** Console catalog: the campaign could not be shown as given (`data.issues`). */
+  RebateCampaignInvalid: 70158,
+  /** Console catalog: no game with this id. */
+  CatalogGameNotFound: 70159,
+  /** Console images: the image URL is not one of the portal's uploaded images. */
+  ImageNotFound: 70160,
+  /** Console content: no article with this id. */
+  ContentArticleNotFound: 70200,
+  /** Console content: no bulletin with this id. */
+  ContentBulletinNotFound: 70201,
+  /** Console content: no Game Info / Game Features block with this id. */
+  ContentBlockNotFound: 70202,
+  /** Console content: no game with this id (home configuration). */
+  ContentGameNotFound: 70203,
+  /** Console content: a bulletin's end is not after its beginning. */
+  ContentScheduleInvalid: 70204,
+  /** Console content: the en-US title and text are missing (players without their language get them). */
+  ContentFallbackMissing: 70205,
+  /** Console games: no game with this id. */
+  ConsoleGameNotFound: 70100,
+  /** Console games: a game with this id exists. */
+  GameIdTaken: 70101,
+  /** Console games: the game has no gateway set in the console (set its URL first). */
+  GameGatewayNotSet: 70102,
+  /** Console servers: the game has no server with this id (sync the list from the gateway). */
+  ServerNotFound: 70103,
+  /** Console gift codes: no campaign with this id. */
+  GiftCampaignNotFound: 70104,
+  /** Console gift codes: the code is not one of the campaign's. */
+  GiftCodeNotFound: 70105,
+  /** Console gift codes: the campaign is revoked and cannot change any more. */
+  GiftCampaignRevoked: 70106,
+  /** Console gift codes: not possible for this campaign (`data.reason`: no_such_pack, shared). */
+  GiftCampaignInvalid: 70107,
+  /** Console gift codes: this code exists already (a shared code must be new). */
+  GiftCodeTaken: 70108,
+  /** The game gateway did not answer (or answered badly) when the console asked it. */
+  GameGatewayUnreachable: 70109,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -124,7 +236,88 @@ export const errorMessages: Record<ErrorCodeName, string> = {
   PlayerUnknownToGame: 'The game does not know this player',
   EmailInUse: 'Email address is used by another account',
   PhoneInUse: 'Phone number is used by another account',
+  LinkCodeInvalid: 'Link code is invalid',
+  LinkCodeExpired: 'Link code has expired',
+  LinkCodeUsed: 'Link code has already been used',
+  SignUpDisabled: 'Sign-up is not available',
+  LoginNameInUse: 'Login name is used by another account',
+  ConsentOutdated: 'The terms or privacy notice have changed, accept the current version',
+  LastSignInMethod: 'This is the last way to sign in to the account and cannot be removed',
+  SocialNotLinked: 'No sign-in of this provider is linked to the account',
+  SocialAlreadyLinked: 'A sign-in of this provider is already linked to the account',
+  SocialProviderUnavailable: 'Sign-in with this provider is not available',
+  ContactUnchanged: 'This is already the account’s email or phone',
+  PasswordUnchanged: 'The new password must differ from the current one',
+  SessionNotFound: 'Session does not exist or has already ended',
+  DeletionConfirmMismatch: 'The login name typed does not match the account',
+  ConsoleSignInFailed: 'Operator name or password is incorrect',
+  ConsoleSecondFactorRequired: 'Enter the code of your authenticator app',
+  ConsoleSecondFactorInvalid: 'The authenticator or recovery code is incorrect',
+  ConsoleSessionExpired: 'Console session is missing or expired, sign in again',
+  ConsoleForbidden: 'Your roles do not allow this',
+  ConsoleCsrfFailed: 'The request is missing a valid CSRF token',
+  ConsoleEnrolmentRequired: 'Set up two-factor authentication first',
+  SetupLinkInvalid: 'The setup link is invalid, used or expired',
+  OperatorNameTaken: 'Another operator has this name',
+  OperatorNotFound: 'Operator does not exist',
+  LastOwner: 'At least one enabled owner must remain',
+  OperatorSelfChange: 'You cannot change your own roles or disable yourself',
+  TwoFactorAlreadyEnabled: 'Two-factor authentication is already set up',
+  TwoFactorNotStarted: 'Start two-factor setup first',
+  OperatorAlreadySetUp: 'The operator has already set a password',
+  ImageTypeRefused: 'Only PNG, JPEG and WebP images are accepted',
+  ImageTooLarge: 'The image file is too large',
+  ImageUnreadable: 'The image cannot be read',
+  CatalogPackNotFound: 'Pack does not exist',
+  CatalogGoodsIdTaken: 'Another pack of this game has this item id',
+  CatalogPackInvalid: 'The pack cannot be shown to players as given',
+  RebateCampaignNotFound: 'Rebate campaign does not exist',
+  RebateCampaignOverlap: 'The campaign overlaps another enabled campaign of the game',
+  RebateCampaignInvalid: 'The rebate campaign cannot be shown to players as given',
+  CatalogGameNotFound: 'Game does not exist',
+  ImageNotFound: 'Image does not exist',
+  ContentArticleNotFound: 'Article does not exist',
+  ContentBulletinNotFound: 'Bulletin does not exist',
+  ContentBlockNotFound: 'Home block does not exist',
+  ContentGameNotFound: 'Game does not exist',
+  ContentScheduleInvalid: 'The end must be after the beginning',
+  ContentFallbackMissing: 'The en-US title and text are required',
+  ConsoleGameNotFound: 'Game does not exist',
+  GameIdTaken: 'A game with this id exists',
+  GameGatewayNotSet: 'The game has no gateway set in the console',
+  ServerNotFound: 'Server does not exist',
+  GiftCampaignNotFound: 'Gift-code campaign does not exist',
+  GiftCodeNotFound: 'The code is not one of this campaign',
+  GiftCampaignRevoked: 'The campaign is revoked',
+  GiftCampaignInvalid: 'This is not possible for this campaign',
+  GiftCodeTaken: 'This code exists already',
+  GameGatewayUnreachable:
+    'The game gateway did not answer; check its address and secret, then try again',
 };
+
+/** Console codes (70xxx) are shown by the console app only; the player web never receives them. */
+export function isConsoleErrorCode(code: number): boolean {
+  return code >= 70000 && code < 80000;
+}
+
+/** The HTTP status of an error envelope (docs/decisions/0006-envelope-and-error-codes.md): 200 unless listed. */
+export function httpStatusOfError(code: number): 200 | 203 | 401 | 403 {
+  switch (code) {
+    case ErrorCode.tokenFail:
+      return 203;
+    case ErrorCode.PublisherAuthFailed:
+    case ErrorCode.PublisherTimestampStale:
+    case ErrorCode.PublisherNonceReplayed:
+    case ErrorCode.ConsoleSessionExpired:
+      return 401;
+    case ErrorCode.ConsoleForbidden:
+    case ErrorCode.ConsoleCsrfFailed:
+    case ErrorCode.ConsoleEnrolmentRequired:
+      return 403;
+    default:
+      return 200;
+  }
+}
 
 const byValue = new Map<number, ErrorCodeName>(
   Object.entries(ErrorCode).map(([k, v]) => [v, k as ErrorCodeName]),

@@ -71,6 +71,14 @@ const article = {
 const balance = { basicNum: 400, presentNum: 25 };
 const sent = { resend_after: 60, expires_in: 600 };
 const enc = { data: 'AQ7k3...base64url-token' };
+const profile = {
+  account: 'player01',
+  email: 'player@example.com',
+  phone: null,
+  has_password: true,
+  social: [{ provider: 'google' as const, name: 'Aria', linked_ts: now - 86_400 }],
+  providers: ['google' as const, 'apple' as const],
+};
 
 export const apiExamples: ApiExamples = {
   time: { body: {}, result: { ts: now, ms: now * 1000 } },
@@ -101,6 +109,7 @@ export const apiExamples: ApiExamples = {
       fallback_language: 'en-US',
       server_time: now,
       social: ['google', 'apple'],
+      sign_up: { enabled: true, terms_version: '2026-01', privacy_version: '2026-01' },
     },
   },
   settingCrmUrl: { body: {}, result: { crm_url: 'https://support.example.com/chat' } },
@@ -177,9 +186,54 @@ export const apiExamples: ApiExamples = {
   userPhoneCodeSend: { body: { target: '+8613800138000', purpose: 'login' }, result: sent },
   userEmailPswReset: { body: enc, result: { success: true } },
   userPhonePswReset: { body: enc, result: { success: true } },
+  userSignUp: { body: enc, result: login },
   userSdkTicketGet: { body: { uid: 5001 }, result: { ticket: 'tkt_91b2', expires_ts: now + 300 } },
   userWechatInfoGet: { body: {}, result: { enabled: false, appid: null, authorize_url: null } },
+  userProfile: { body: {}, result: profile },
+  userPasswordChange: { body: enc, result: { success: true } },
+  userContactCodeSend: { body: { channel: 'email', target: 'new@example.com' }, result: sent },
+  userContactChange: {
+    body: { channel: 'email', target: 'new@example.com', code: '123456' },
+    result: { ...profile, email: 'new@example.com' },
+  },
+  userSocialLinkStart: {
+    body: { provider: 'google' },
+    result: { location: 'https://accounts.google.com/o/oauth2/v2/auth?state=…' },
+  },
+  userSocialUnlink: { body: { provider: 'google' }, result: { ...profile, social: [] } },
+  userSessionList: {
+    body: {},
+    result: {
+      list: [
+        {
+          id: 41,
+          browser: 'Chrome',
+          os: 'Android',
+          ip: '203.0.113.*',
+          created_ts: now - 3600,
+          last_seen_ts: now,
+          current: true,
+        },
+      ],
+    },
+  },
+  userSessionEnd: { body: { id: 40 }, result: { success: true, current: false } },
+  userDataExport: { body: {}, result: '{"format":"hc-portal-data/1","profile":{…}}' },
+  userDeletionRequest: { body: enc, result: { erase_ts: now + 14 * 86_400 } },
   userRealInfoQuery: { body: {}, result: { info: realInfo } },
+  userGameAccountBind: {
+    body: { code: 'K7QH-3MZP' },
+    result: {
+      game_id: 1,
+      game_name: 'Dragon Saga',
+      icon: '/img/ds.png',
+      gameAccountId: 5001,
+      uid: 'p-771204',
+      display_name: 'Aria',
+      bind_ts: now,
+      last_character: null,
+    },
+  },
   userWebRole: {
     body: {},
     result: {
@@ -279,6 +333,10 @@ export const apiExamples: ApiExamples = {
       ],
     },
   },
+  orderCancel: {
+    body: { sdk_order_id: 'HC20260101000001' },
+    result: { sdk_order_id: 'HC20260101000001', status: 4 },
+  },
   characterInfoSelect: { body: { server_id: 3, role_id: '88000123' }, result: character },
   characterGameInfo: {
     body: {},
@@ -289,6 +347,8 @@ export const apiExamples: ApiExamples = {
           game_name: 'Dragon Saga',
           icon: '/img/ds.png',
           gameAccountId: 5001,
+          uid: 'p-771204',
+          display_name: 'Aria',
           bind_ts: now,
           last_character: character,
         },
@@ -383,5 +443,17 @@ export const apiExamples: ApiExamples = {
   publisherPlayersEnable: {
     body: { uid: 'p-771204' },
     result: { account: publisherAccount, binding: publisherBinding },
+  },
+  publisherHandoverCreate: {
+    body: { uid: 'p-771204', display_name: 'Aria' },
+    result: {
+      ticket: 'Xq2v9Lr0cT4mZ8bN1sK6wY3uP7eA5hJd0fG2iQ9oR1x',
+      url: 'https://portal.example.com/main/recharge?hctoken=Xq2v9Lr0cT4mZ8bN1sK6wY3uP7eA5hJd0fG2iQ9oR1x',
+      expires_at: now + 300,
+    },
+  },
+  publisherLinkCodesCreate: {
+    body: { uid: 'p-771204' },
+    result: { code: 'K7QH3MZP', expires_at: now + 600 },
   },
 };

@@ -69,7 +69,9 @@ export const boundGameSchema = z.object({
   game_id: numericId,
   game_name: z.string(),
   icon: z.string(),
-  gameAccountId: numericId.describe('Also called uid'),
+  gameAccountId: numericId.describe('The portal id of the game account (userId)'),
+  uid: z.string().describe("The game's own player id (ADR 0039)"),
+  display_name: z.string().nullable().describe('Name of the player in the game, when known'),
   bind_ts: unixSeconds,
   last_character: selectedCharacterSchema.nullable(),
 });
@@ -83,7 +85,42 @@ export const characterGameInfo = defineCall({
   spec: 'docs/product/account.md#account-screen, docs/product/api.md#account-calls',
   tag: 'games',
   chosen:
-    'Body empty; result { list: [{ game_id, game_name, icon, gameAccountId, bind_ts, ' +
-    'last_character }] } in bind order; last_character is the role of the newest order of that ' +
+    'Body empty; result { list: [{ game_id, game_name, icon, gameAccountId, uid, display_name, bind_ts, ' +
+    'last_character }] } in bind order (bind_ts: when it was last bound); last_character is the role of the newest order of that ' +
     'game account (server and role as the game reported them then, no level), null before any.',
+});
+
+// The player's game accounts and binding one with a link code the game showed
+// (docs/decisions/0042-player-arrival.md, docs/product/account.md#bind-a-game-account).
+
+/** Link codes: 8 characters of an alphabet without 0/O, 1/I/L; spaces and dashes are ignored. */
+export const LINK_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const LINK_CODE_LENGTH = 8;
+
+/** A typed link code as the player entered it: upper-cased, spaces and dashes dropped. */
+export function normaliseLinkCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+export const linkCodeInput = z
+  .string()
+  .max(32)
+  .transform(normaliseLinkCode)
+  .pipe(z.string().min(1, 'required').max(16))
+  .describe('The code shown by the game (case, spaces and dashes do not matter)');
+
+export const userGameAccountBind = defineCall({
+  path: '/api/user/gameAccount/bind',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ code: linkCodeInput }),
+  result: boundGameSchema,
+  summary: 'Bind the game account of a link code (shown by the game) to the signed-in account',
+  spec: 'docs/decisions/0042-player-arrival.md, docs/product/account.md#bind-a-game-account',
+  tag: 'games',
+  chosen:
+    'Body { code }; result the bound game account as characterGameInfo lists it. LinkCodeInvalid (no such code), LinkCodeExpired, LinkCodeUsed; ' +
+    'GameAccountBoundElsewhere (the uid is bound to another account), GameAccountAlreadyBound (this account has another game account in that game), ' +
+    'ContextReset (the game is no longer offered). Wrong codes are counted per account: 5 in 15 minutes, then TooManyRequests with data.retry_after. ' +
+    'Binding the uid already bound to this account answers it again.',
 });

@@ -18,6 +18,7 @@ export const GatewayCall = {
   deliver: 'deliver',
   takeback: 'takeback',
   validate: 'validate',
+  verifyCredentials: 'verifyCredentials',
 } as const;
 export type GatewayCallName = (typeof GatewayCall)[keyof typeof GatewayCall];
 
@@ -157,6 +158,47 @@ export const gatewayValidateResponseSchema = z.object({
 });
 export type GatewayValidateRequest = z.infer<typeof gatewayValidateRequestSchema>;
 export type GatewayValidateResponse = z.infer<typeof gatewayValidateResponseSchema>;
+
+// ---- verifyCredentials -----------------------------------------------------------------------
+/**
+ * Asked only for games that keep their players' credentials themselves (GAME_GATEWAYS entry
+ * `"credentials": "game"`): the player typed an account name and a password into the portal's
+ * "account + password" sign-in, and the game says whether they are right. The password travels
+ * in the signed body over the gateway's transport (use HTTPS); the game never answers it back.
+ */
+export const gatewayVerifyCredentialsRequestSchema = z.object({
+  game_id: gameId,
+  /** The account name as the player typed it (trimmed). */
+  account: z.string().min(1).max(128),
+  password: z.string().min(1).max(256),
+});
+/** A failure the player caused: `unknown_account` or `wrong_password`. */
+export const GatewayCredentialsFailure = {
+  unknownAccount: 'unknown_account',
+  wrongPassword: 'wrong_password',
+} as const;
+export const gatewayVerifyCredentialsResponseSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    /** The player's id in the game (stored as game_accounts.uid). */
+    uid,
+    display_name: gatewayNameSchema.nullable().optional(),
+    /** Contact details the game knows; kept on the portal account when no other account uses them. */
+    email: z.string().max(254).nullable().optional(),
+    phone: z.string().max(16).nullable().optional(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    failure: z.enum([
+      GatewayCredentialsFailure.unknownAccount,
+      GatewayCredentialsFailure.wrongPassword,
+    ]),
+  }),
+]);
+export type GatewayVerifyCredentialsRequest = z.infer<typeof gatewayVerifyCredentialsRequestSchema>;
+export type GatewayVerifyCredentialsResponse = z.infer<
+  typeof gatewayVerifyCredentialsResponseSchema
+>;
 
 // ---- errors ----------------------------------------------------------------------------------
 /** Error codes a game answers with (HTTP 4xx/5xx, body { error, message }). */

@@ -18,6 +18,8 @@ export * from './content';
 export * from './gift-codes';
 export * from './publisher';
 export * from './api';
+export * from './console';
+export * from './all-calls';
 export * from './examples';
 export * from './openapi';
 export * from './api-docs-html';

@@ -1,6 +1,8 @@
 // The OpenAPI 3.1 document and the static docs page are complete and consistent with `api`.
 import { describe, expect, it } from 'vitest';
+import { allCallEntries } from './all-calls';
 import { apiEntries } from './api';
+import { CONSOLE_COOKIE, CONSOLE_CSRF_HEADER } from './console/roles';
 import { renderApiDocsHtml, schemaFields } from './api-docs-html';
 import { ErrorCode } from './errors';
 import { HEADER_NAMES } from './headers';
@@ -8,6 +10,7 @@ import { buildOpenApiDocument, openApiPath } from './openapi';
 
 type Op = {
   operationId: string;
+  'x-roles'?: string[];
   tags: string[];
   requestBody?: unknown;
   parameters: Array<{ $ref?: string; name?: string; in?: string }>;
@@ -28,7 +31,7 @@ describe('buildOpenApiDocument', () => {
 
   it('has an operation for every api entry, with body and result schemas', () => {
     const components = doc.components as { schemas: Record<string, unknown> };
-    for (const [name, call] of apiEntries()) {
+    for (const [name, call] of allCallEntries()) {
       const o = op(call.path, call.method);
       expect(o?.operationId).toBe(name);
       expect(o?.tags).toEqual([call.tag]);
@@ -37,10 +40,32 @@ describe('buildOpenApiDocument', () => {
       expect(o?.requestBody !== undefined).toBe(call.method === 'POST');
       expect('203' in (o?.responses ?? {})).toBe(call.auth === 'required');
       expect(o?.security.length).toBe(
-        { none: 0, optional: 2, required: 1, publisher: 1 }[call.auth],
+        { none: 0, optional: 2, required: 1, publisher: 1, console: 1 }[call.auth],
       );
-      expect('401' in (o?.responses ?? {})).toBe(call.auth === 'publisher');
+      expect('401' in (o?.responses ?? {})).toBe(
+        call.auth === 'publisher' || call.auth === 'console',
+      );
     }
+  });
+
+  it('describes the console calls: cookie and CSRF header, roles, 401/403, the CSV download', () => {
+    const components = doc.components as {
+      securitySchemes: Record<string, { in: string; name: string }>;
+    };
+    expect(components.securitySchemes.consoleSession).toMatchObject({
+      in: 'cookie',
+      name: CONSOLE_COOKIE,
+    });
+    expect(components.securitySchemes.consoleCsrf).toMatchObject({
+      in: 'header',
+      name: CONSOLE_CSRF_HEADER,
+    });
+    const invite = op('/api/console/operators/invite', 'POST');
+    expect(invite?.['x-roles']).toEqual(['owner']);
+    expect(Object.keys(invite?.responses ?? {})).toEqual(['200', '401', '403']);
+    const exported = op('/api/console/audit/export', 'POST') as
+      { responses: Record<string, { content: Record<string, unknown> }> } | undefined;
+    expect(Object.keys(exported?.responses['200']?.content ?? {})).toContain('text/csv');
   });
 
   it('describes the publisher signature headers and the Idempotency-Key of publisher writes', () => {

@@ -1,13 +1,12 @@
 // Builds the OpenAPI 3.1 document served at /api/docs (ARCHITECTURE.md#contract) from `api`, so docs never drift from the code.
 import { z } from 'zod';
-import { apiEntries, type ApiName } from './api';
+import { allCallEntries, exampleOf, type AnyCallName } from './all-calls';
 import { errorEnvelopeSchema, type ApiCall, type Area } from './call';
 import { ErrorCode, errorMessages, type ErrorCodeName } from './errors';
-import { apiExamples } from './examples';
 import { HEADER_NAMES, IDEMPOTENCY_KEY_HEADER, LANGUAGE_HEADER } from './headers';
 import { SOCIAL_PROVIDERS, socialRoutes } from './auth';
 import {
-  isPublisherWrite,
+  takesIdempotencyKey,
   PUBLISHER_KEY_ID_HEADER,
   PUBLISHER_NONCE_HEADER,
   PUBLISHER_NONCE_TTL_SECONDS,
@@ -15,6 +14,7 @@ import {
   PUBLISHER_TIMESTAMP_HEADER,
   PUBLISHER_TOLERANCE_SECONDS,
 } from './publisher';
+import { CONSOLE_COOKIE, CONSOLE_CSRF_HEADER } from './console/roles';
 
 export type JsonSchema = { [key: string]: unknown };
 export type OpenApiDocument = {
@@ -38,6 +38,8 @@ const TAGS: Record<Area, string> = {
     'docs/product/analytics.md#events logged events: per-session signing key and the built-in collector',
   publisher:
     "Publisher API (docs/publisher-api.md): server-to-server calls from a game's backend, signed with the game's publisher key",
+  console:
+    "Operator console (docs/console.md): the publisher staff's calls; a session cookie, the x-csrf-token header on every POST, and a role allowed to make the call",
 };
 
 /** The four signature headers of a publisher call (docs/publisher-api.md#signing). */
@@ -84,6 +86,7 @@ const json = (schema: JsonSchema, example?: unknown) => ({
 });
 
 function security(call: ApiCall): Array<Record<string, string[]>> {
+  if (call.auth === 'console') return [{ consoleSession: [], consoleCsrf: [] }];
   if (call.auth === 'publisher')
     return [Object.fromEntries(PUBLISHER_SECURITY.map((name) => [name, []]))];
   if (call.auth === 'required') return [{ token: [] }];
@@ -103,9 +106,11 @@ function pathParameters(call: ApiCall): JsonSchema[] {
   }));
 }
 
-function operation(name: ApiName, call: ApiCall): JsonSchema {
+function operation(name: AnyCallName, call: ApiCall): JsonSchema {
+  const example = exampleOf(name);
   const description = [
     `Auth: ${call.auth}. Source: ${call.spec}.`,
+    call.roles ? `Roles: ${call.roles.join(', ')} (owner is always allowed).` : '',
     call.chosen ? `Chosen shape: ${call.chosen}` : '',
   ]
     .filter(Boolean)
@@ -129,10 +134,28 @@ function operation(name: ApiName, call: ApiCall): JsonSchema {
             ref('ErrorEnvelope'),
           ],
         },
-        { code: 0, msg: 'ok', result: apiExamples[name].result },
+        { code: 0, msg: 'ok', result: example.result },
       ),
     },
   };
+  if (call.download !== undefined) {
+    const ok = responses['200'] as JsonSchema;
+    ok.description = `The file (\`${call.download}\`, Content-Disposition attachment); a refusal is the error envelope as JSON`;
+    ok.content = {
+      [call.download]: { schema: { type: 'string' }, example: example.result },
+      ...json(ref('ErrorEnvelope')),
+    };
+  }
+  if (call.auth === 'console') {
+    responses['401'] = {
+      description: `No console session, or it ended: code ${ErrorCode.ConsoleSessionExpired} (ConsoleSessionExpired)`,
+      content: json(ref('ErrorEnvelope')),
+    };
+    responses['403'] = {
+      description: `Refused: code ${ErrorCode.ConsoleForbidden} (ConsoleForbidden, no allowed role), ${ErrorCode.ConsoleCsrfFailed} (ConsoleCsrfFailed) or ${ErrorCode.ConsoleEnrolmentRequired} (ConsoleEnrolmentRequired)`,
+      content: json(ref('ErrorEnvelope')),
+    };
+  }
   if (call.auth === 'required') {
     responses['203'] = {
       description: `Session missing or expired: code ${ErrorCode.tokenFail} (tokenFail)`,
@@ -146,25 +169,36 @@ function operation(name: ApiName, call: ApiCall): JsonSchema {
     };
   }
   const headerParameters =
-    call.auth === 'publisher'
-      ? isPublisherWrite(call)
-        ? [{ $ref: '#/components/parameters/idempotencyKey' }]
-        : []
-      : [...HEADER_NAMES, LANGUAGE_HEADER].map((h) => ({
-          $ref: `#/components/parameters/header_${h}`,
-        }));
+    call.tag === 'console'
+      ? []
+      : call.auth === 'publisher'
+        ? takesIdempotencyKey(call)
+          ? [{ $ref: '#/components/parameters/idempotencyKey' }]
+          : []
+        : [...HEADER_NAMES, LANGUAGE_HEADER].map((h) => ({
+            $ref: `#/components/parameters/header_${h}`,
+          }));
   const op: JsonSchema = {
     operationId: name,
     summary: call.summary,
     description,
     tags: [call.tag],
     'x-auth': call.auth,
+    ...(call.roles && { 'x-roles': [...call.roles] }),
     security: security(call),
     parameters: [...headerParameters, ...pathParameters(call)],
     responses,
   };
-  if (call.method === 'POST')
-    op.requestBody = { required: true, content: json(ref(`${name}Body`), apiExamples[name].body) };
+  if (call.method === 'POST' && call.upload !== undefined)
+    op.requestBody = {
+      required: true,
+      description: 'The file itself (raw bytes), not JSON',
+      content: Object.fromEntries(
+        call.upload.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      ),
+    };
+  else if (call.method === 'POST')
+    op.requestBody = { required: true, content: json(ref(`${name}Body`), example.body) };
   return op;
 }
 
@@ -202,7 +236,7 @@ function infoDescription(): string {
 export function buildOpenApiDocument(): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {};
   const paths: Record<string, JsonSchema> = {};
-  for (const [name, call] of apiEntries()) {
+  for (const [name, call] of allCallEntries()) {
     schemas[`${name}Body`] = toJsonSchema(call.body, 'input');
     schemas[`${name}Result`] = toJsonSchema(call.result, 'output');
     const item = (paths[openApiPath(call.path)] ??= {});
@@ -260,6 +294,20 @@ export function buildOpenApiDocument(): OpenApiDocument {
       parameters,
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'token' },
+        consoleSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: CONSOLE_COOKIE,
+          description:
+            'Console session cookie set by /api/console/session/login (HttpOnly, SameSite=Strict; `__Host-hc_console` over https).',
+        },
+        consoleCsrf: {
+          type: 'apiKey',
+          in: 'header',
+          name: CONSOLE_CSRF_HEADER,
+          description:
+            "The session's CSRF token (csrfToken of session/login and session/me), required on every console POST.",
+        },
         publisherKeyId: publisherHeader(
           PUBLISHER_KEY_ID_HEADER,
           "Publisher key id (`pk_…`), issued by `npm run portal -- publisher-key create <game_id>`; the call acts for that key's game.",

@@ -171,3 +171,23 @@ export const orderDetail = defineCall({
   chosen:
     'Extension: path /api/order/detail. Result: status, method, account, game, server, amount plus timeline.',
 });
+
+export const orderCancelResultSchema = z.object({
+  sdk_order_id: sdkOrderId,
+  status: serverOrderStatusSchema.describe('The order status after the call'),
+});
+export const orderCancel = defineCall({
+  path: '/api/order/cancel',
+  method: 'POST',
+  auth: 'required',
+  body: z.object({ sdk_order_id: sdkOrderId }),
+  result: orderCancelResultSchema,
+  summary: 'Cancel an unpaid order of the signed-in player (top-up page, unpaid orders)',
+  spec: 'docs/product/top-up.md#unpaid-orders, docs/product/api.md#top-up-calls',
+  tag: 'orders',
+  chosen:
+    'Extension. Body { sdk_order_id }; an unpaid order of the caller becomes closed (4) with a "cancelled" ' +
+    'step on its timeline, in one transaction. Idempotent: an order that is no longer unpaid (cancelled before, ' +
+    'expired, paid meanwhile) is left as it is and its status answered. Unknown or another player’s -> ' +
+    'OrderNotFound. A payment arriving later is still applied (late payments, ADR 0019).',
+});

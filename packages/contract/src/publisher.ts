@@ -25,9 +25,22 @@ export const PUBLISHER_KEY_ID_PATTERN = /^pk_[0-9a-f]{24}$/;
 /** Where every Publisher API call lives. */
 export const PUBLISHER_API_PREFIX = '/api/publisher/v1';
 
-/** Every publisher call but `players/get` changes something and takes an Idempotency-Key. */
+/**
+ * Every publisher call but `players/get` changes something; all but the two that issue a
+ * one-time secret (`handover/create`, `link-codes/create`) take an Idempotency-Key: a stored
+ * answer would keep a live ticket or code, and each call is meant to issue a new one.
+ */
 export function isPublisherWrite(call: { path: string }): boolean {
   return !call.path.endsWith('/players/get');
+}
+
+/** Whether the call honours an Idempotency-Key (the writes that issue no one-time secret). */
+export function takesIdempotencyKey(call: { path: string }): boolean {
+  return (
+    isPublisherWrite(call) &&
+    !call.path.endsWith('/handover/create') &&
+    !call.path.endsWith('/link-codes/create')
+  );
 }
 
 /** `<timestamp>.<nonce>.<METHOD>.<path>.<raw body>`: what the signature covers. */
@@ -274,4 +287,49 @@ export const publisherPlayersEnable = defineCall({
   spec: `${SPEC}#playersenable`,
   tag,
   chosen: WRITE_NOTE + 'Enabling an enabled account changes nothing.',
+});
+
+// ---- players arriving from the game (docs/decisions/0042-player-arrival.md) ---------------------
+export const publisherArrivalBodySchema = z.object({
+  uid: publisherUid,
+  display_name: publisherDisplayName.optional(),
+});
+
+export const publisherHandoverCreate = defineCall({
+  path: `${PUBLISHER_API_PREFIX}/handover/create`,
+  method: 'POST',
+  auth: 'publisher',
+  body: publisherArrivalBodySchema,
+  result: z.object({
+    ticket: z.string().min(1).describe('Single-use hand-over ticket (hctoken), 5 minutes'),
+    url: z.string().describe('The portal address that signs the player in: open it in a browser'),
+    expires_at: unixSeconds,
+  }),
+  summary:
+    'A hand-over ticket that signs the player of a uid in on the portal, binding it first when new',
+  spec: `${SPEC}#handovercreate`,
+  tag,
+  chosen:
+    'Signed (auth publisher, HTTP 401 on failure); no Idempotency-Key (every call issues a new ticket). The uid is checked with the game (gateway validate: PlayerUnknownToGame). ' +
+    'Exchanging the ticket (userTmpWebTokenLogin, the ?hctoken= link of `url`) signs in the account bound to the uid, or makes a portal account and binds the uid in the same transaction (audited as player.create). ' +
+    'A disabled account: the exchange answers AuthFail.',
+});
+
+export const publisherLinkCodesCreate = defineCall({
+  path: `${PUBLISHER_API_PREFIX}/link-codes/create`,
+  method: 'POST',
+  auth: 'publisher',
+  body: publisherArrivalBodySchema,
+  result: z.object({
+    code: z
+      .string()
+      .describe('8 characters of 23456789ABCDEFGHJKMNPQRSTUVWXYZ, for the game to show'),
+    expires_at: unixSeconds,
+  }),
+  summary: 'A one-time code the player types on the portal to bind this uid to their account',
+  spec: `${SPEC}#link-codescreate`,
+  tag,
+  chosen:
+    'Signed (auth publisher, HTTP 401 on failure); no Idempotency-Key (every call issues a new code). The uid is checked with the game (PlayerUnknownToGame); ' +
+    'a uid already bound answers GameAccountBoundElsewhere. The code lives 10 minutes, works once, is stored as an HMAC, and replaces the earlier unused codes of the uid.',
 });

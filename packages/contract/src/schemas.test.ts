@@ -82,13 +82,16 @@ describe('userLogin body (docs/product/api.md#payload-encryption, docs/product/a
 });
 
 describe('codes and reset', () => {
-  it('code send: email or E.164 phone, purpose login|reset', () => {
+  it('code send: email or E.164 phone, purpose login|reset|signup', () => {
     expect(ok(api.userEmailCodeSend.body, { target: 'a@example.com', purpose: 'login' })).toBe(
       true,
     );
     expect(ok(api.userEmailCodeSend.body, { target: 'a@', purpose: 'login' })).toBe(false);
     expect(ok(api.userPhoneCodeSend.body, { target: '+14155550100', purpose: 'reset' })).toBe(true);
     expect(ok(api.userPhoneCodeSend.body, { target: '+14155550100', purpose: 'signup' })).toBe(
+      true,
+    );
+    expect(ok(api.userPhoneCodeSend.body, { target: '+14155550100', purpose: 'register' })).toBe(
       false,
     );
     expect(ok(api.userPhoneCodeSend.body, { target: '+0123', purpose: 'reset' })).toBe(false);

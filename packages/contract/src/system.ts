@@ -45,6 +45,13 @@ export const settingInitResultSchema = z.object({
   social: z
     .array(socialProviderSchema)
     .describe('Configured social sign-in providers; the login page shows only these buttons'),
+  sign_up: z
+    .object({
+      enabled: z.boolean().describe('SIGN_UP_ENABLED: the login page links to /signup'),
+      terms_version: z.string().describe('Version of the terms of service a sign-up accepts'),
+      privacy_version: z.string().describe('Version of the privacy notice a sign-up accepts'),
+    })
+    .describe('Sign-up on the portal (docs/product/sign-in.md#sign-up)'),
 });
 export type SettingInitResult = z.infer<typeof settingInitResultSchema>;
 export const settingInit = defineCall({
@@ -57,7 +64,7 @@ export const settingInit = defineCall({
   spec: 'docs/product/api.md#system-calls',
   tag: 'system',
   chosen:
-    'Body empty; result carries site title, games, iOS support, payload key, support URL, languages, server time, configured social providers.',
+    'Body empty; result carries site title, games, iOS support, payload key, support URL, languages, server time, configured social providers, sign-up switch and consent versions.',
 });
 
 export const settingCrmUrl = defineCall({

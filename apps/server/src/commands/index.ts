@@ -1,5 +1,7 @@
 // Every operator command, by name. Each lives in its own file next to this one.
 import { analyticsReportCommand } from './analytics-report';
+import { importAccountsCommand } from './import-accounts';
+import { operator } from './operator';
 import { publisherKey } from './publisher-key';
 import { redeemBatch } from './redeem';
 import { reencrypt } from './reencrypt';
@@ -9,6 +11,8 @@ import type { Command } from './types';
 
 export const commands: Readonly<Record<string, Command>> = {
   'analytics-report': analyticsReportCommand,
+  'import-accounts': importAccountsCommand,
+  operator,
   'publisher-key': publisherKey,
   'redeem-batch': redeemBatch,
   reencrypt,

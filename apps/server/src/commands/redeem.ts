@@ -6,6 +6,7 @@
 //   redeem-batch --game 1 --product gift_welcome --kind shared --code WELCOME2026
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { createAuditRepository } from '../modules/audit/audit.repository';
 import {
   BatchInputError,
   createGiftCodeBatch,
@@ -88,7 +89,29 @@ export const redeemBatch: Command = {
     const { csv, ...input } = parse(args, now);
     let created;
     try {
-      created = await createGiftCodeBatch(ctx.container.database.db, input, now);
+      // The batch and its audit row (actor `cli`) in one transaction; the codes are never audited.
+      created = await ctx.container.database.db.transaction().execute(async (trx) => {
+        const made = await createGiftCodeBatch(trx, input, now);
+        await createAuditRepository(trx).append({
+          actorKind: 'cli',
+          actor: 'cli',
+          action: 'gift_campaign.create',
+          target: `gift_campaign:${made.batchId}`,
+          before: null,
+          after: {
+            gameId: input.gameId,
+            kind: input.kind,
+            reward: { type: 'items', cpGoodsId: input.product },
+            name: input.name,
+            perAccountLimit: input.perAccountLimit,
+            totalCap: input.totalCap,
+            expiresAt: input.expiresAt?.toISOString() ?? null,
+            codes: made.codes.length,
+          },
+          at: now,
+        });
+        return made;
+      });
     } catch (err) {
       if (err instanceof BatchInputError) throw new CommandUsageError(err.message);
       throw err;

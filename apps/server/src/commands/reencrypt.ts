@@ -4,6 +4,7 @@
 // (`k2:...,k1:...`), restart the nodes, run this, then drop the old key. Batches of 500, each in
 // one transaction; safe to run while the server runs and to run again (it then changes 0 rows).
 // Exit code 0 when every row is under the active key, 1 when some could not be read.
+import { createAuditRepository } from '../modules/audit/audit.repository';
 import { reencryptRealNames } from '../modules/real-name/real-name-reencrypt';
 import { CommandUsageError, type Command } from './types';
 
@@ -20,6 +21,18 @@ export const reencrypt: Command = {
       payloadKey: config.payloadKey,
       log: ctx.container.log,
     });
+    // The batches committed one by one; the run is recorded once, with what it changed.
+    await ctx.container.database.db.transaction().execute((trx) =>
+      createAuditRepository(trx).append({
+        actorKind: 'cli',
+        actor: 'cli',
+        action: 'data.reencrypt',
+        target: `data_key:${active}`,
+        before: null,
+        after: { ...counts },
+        at: ctx.container.clock.now(),
+      }),
+    );
     ctx.out(`active key: ${active}`);
     ctx.out(`real-name records converted from the legacy format: ${counts.legacy}`);
     ctx.out(`real-name records re-encrypted from an older key: ${counts.rotated}`);

@@ -15,6 +15,7 @@ import { createOrdersRepository } from '../modules/orders/orders.repository';
 import { refundOrder } from '../modules/orders/refunds';
 import { createWalletRepository } from '../modules/wallet/wallet.repository';
 import { playerMovement } from '../modules/wallet/wallet.service';
+import { createAuditRepository } from '../modules/audit/audit.repository';
 import { CommandUsageError, type Command, type CommandContext } from './types';
 
 const { Paid, Delivered, Refunded } = ServerOrderStatus;
@@ -66,7 +67,19 @@ export const refund: Command = {
       const outcome = await db.transaction().execute(async (trx) => {
         const locked = await createOrdersRepository(trx).bySdkId(sdkOrderId, { forUpdate: true });
         if (locked === undefined) return undefined;
-        return refundOrder(trx, locked, ctx.container.clock.now(), 'operator_refund');
+        const now = ctx.container.clock.now();
+        const done = await refundOrder(trx, locked, now, 'operator_refund');
+        if (done.refunded)
+          await createAuditRepository(trx).append({
+            actorKind: 'cli',
+            actor: 'cli',
+            action: 'order.refund',
+            target: `order:${sdkOrderId}`,
+            before: { status: locked.status },
+            after: { refunded: true, provider: 'epoint' },
+            at: now,
+          });
+        return done;
       });
       ctx.out(
         outcome?.refunded === true
@@ -90,6 +103,19 @@ export const refund: Command = {
       currency: order.currency,
     });
     ctx.out(`order ${sdkOrderId}: refunded at ${provider.name} (refund ${refundId})`);
+    // The provider has refunded: recorded at once, before the state change below (which the
+    // provider's webhook may also make), so the log keeps who asked even if the rest fails.
+    await ctx.container.database.db.transaction().execute((trx) =>
+      createAuditRepository(trx).append({
+        actorKind: 'cli',
+        actor: 'cli',
+        action: 'order.refund',
+        target: `order:${sdkOrderId}`,
+        before: { status: order.status },
+        after: { refunded: true, provider: provider.name, refundId },
+        at: ctx.container.clock.now(),
+      }),
+    );
     // The webhook will come too; applying the same event now is harmless (keyed per order).
     const applied = await ctx.container.orders.applyPaymentEvent(provider.name, {
       kind: 'refunded',

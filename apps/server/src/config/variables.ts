@@ -35,6 +35,7 @@ export const GROUPS = {
   social: 'Social sign-in',
   topUp: 'Top-up: game gateways, payments, orders and delivery',
   analytics: 'Analytics',
+  console: 'Operator console',
 } as const;
 export type Group = keyof typeof GROUPS;
 
@@ -196,15 +197,21 @@ const dataKeyring = z
     }
   });
 
-/** GAME_GATEWAYS: JSON {"<gameId>": {"url": "https://...", "secret": "..."}} (docs/game-gateway.md). */
+/**
+ * GAME_GATEWAYS: JSON {"<gameId>": {"url": "https://...", "secret": "...", "credentials"?:
+ * "portal" | "game"}} (docs/game-gateway.md). `credentials: "game"`: the game keeps its players'
+ * passwords and the portal's account + password sign-in asks it (gateway `verifyCredentials`).
+ */
 const gatewaySchema = z.object({
   url: z.string().refine((v) => /^https?:\/\//.test(v), 'url must start with http:// or https://'),
   secret: z.string().min(16, 'secret must have at least 16 characters'),
+  credentials: z.enum(['portal', 'game']).optional(),
 });
+export type GatewayEntry = z.infer<typeof gatewaySchema>;
 const gatewaysJson = z
   .string()
   .optional()
-  .transform((v, ctx): Record<string, { url: string; secret: string }> => {
+  .transform((v, ctx): Record<string, GatewayEntry> => {
     if (v === undefined) return {};
     let raw: unknown;
     try {
@@ -414,6 +421,13 @@ export const VARIABLES = {
     defaultNote: '`apps/web/dist` beside the server package',
     description: 'Directory of the built web app (`index.html`, `assets/`).',
   },
+  CONSOLE_DIST_DIR: {
+    group: 'server',
+    schema: z.string().min(1).optional(),
+    defaultNote: '`apps/console/dist` beside the server package',
+    description:
+      'Directory of the built operator console, served at `/console` (`index.html`, `assets/`).',
+  },
   BODY_LIMIT_BYTES: {
     group: 'http',
     ...integer(65536, 1024, 10 * 1024 * 1024),
@@ -475,6 +489,13 @@ export const VARIABLES = {
     ...integer(30, 1, 365),
     description: 'Every session ends this many days after login, however active.',
   },
+  ACCOUNT_DELETION_GRACE_DAYS: {
+    group: 'signIn',
+    ...integer(14, 1, 90),
+    description:
+      'Days between a player asking to delete their account and its erasure; signing in ' +
+      'during them cancels the deletion (ADR 0049).',
+  },
   REDIS_URL: {
     group: 'storage',
     ...url(['redis:', 'rediss:']),
@@ -532,6 +553,27 @@ export const VARIABLES = {
     description: 'SMS sender: an E.164 number or a messaging service name.',
     example: '+15550000000',
   },
+  SIGN_UP_ENABLED: {
+    group: 'signIn',
+    ...flag(false),
+    description:
+      'Players may create an account on the portal (`/signup`: login name, password, email or ' +
+      'phone checked by code, birthday, terms and privacy accepted); `npm start` turns it on ' +
+      'outside production. Off: players arrive from their game (docs/publisher-api.md, ADR 0042).',
+  },
+  TERMS_VERSION: {
+    group: 'signIn',
+    ...withDefault(z.string().regex(/^[\w.-]{1,32}$/), '2026-01'),
+    description:
+      'Version of the terms of service a sign-up accepts (stored on the account with the time); ' +
+      'change it when the terms page changes.',
+  },
+  PRIVACY_VERSION: {
+    group: 'signIn',
+    ...withDefault(z.string().regex(/^[\w.-]{1,32}$/), '2026-01'),
+    description:
+      'Version of the privacy notice a sign-up accepts (stored on the account with the time).',
+  },
   DEV_OUTBOX: {
     group: 'signIn',
     ...flag(false),
@@ -557,6 +599,15 @@ export const VARIABLES = {
       'A first social sign-in creates an account (named `<provider>_<10 hex>`, no password); ' +
       '`false`: only already-linked identities sign in (Apple then returns to ' +
       '`/main/home?appleId=false`).',
+  },
+  SOCIAL_SANDBOX: {
+    group: 'social',
+    ...flag(false),
+    description:
+      'The built-in sandbox identity provider (test mode, docs/sign-in.md): Google, Apple, ' +
+      'Facebook and WeChat sign-in against pages of this server at `/dev/sandbox-idp/`, for ' +
+      'every provider whose client id is unset. `npm start` turns it on outside production. ' +
+      'Refused in production: anyone could sign in as anyone.',
   },
   GOOGLE_CLIENT_ID: {
     group: 'social',
@@ -662,7 +713,8 @@ export const VARIABLES = {
     schema: gatewaysJson,
     secret: true,
     defaultNote: 'unset (no game reachable)',
-    format: 'JSON `{"<gameId>": {"url": "https://...", "secret": "16+ characters"}}`',
+    format:
+      'JSON `{"<gameId>": {"url": "https://...", "secret": "16+ characters", "credentials": "portal"}}` (`credentials` optional: `portal` or `game`)',
     description:
       'Game gateway per game id (docs/game-gateway.md); `npm start` points it at the demo game.',
     example: '{"1001":{"url":"http://127.0.0.1:8091","secret":"change-me-16-chars-min"}}',
@@ -851,6 +903,33 @@ export const VARIABLES = {
       "Origins of external loggers (a game's `loggerUrl` on another host); added to the " +
       "Content-Security-Policy's connect-src so the page may post there.",
     example: 'https://logs.example.com',
+  },
+  // The operator console (docs/console.md, ADR 0040).
+  CONSOLE_IDLE_TIMEOUT_SECONDS: {
+    group: 'console',
+    ...integer(1800, 60, 86_400),
+    description:
+      'A console session ends after this many seconds without a call (sliding); it ends 12 hours ' +
+      'after sign-in however active (CONSOLE_SESSION_HOURS).',
+  },
+  CONSOLE_SESSION_HOURS: {
+    group: 'console',
+    ...integer(12, 1, 24),
+    description: 'Every console session ends this many hours after sign-in.',
+  },
+  CONSOLE_REQUIRE_TWO_FACTOR: {
+    group: 'console',
+    ...flagByEnvironment('true when NODE_ENV=production, else false'),
+    description:
+      'Operators without two-factor authentication get a session that may only enrol it or sign ' +
+      'out. Cannot be turned off in production.',
+  },
+  IMAGE_MAX_BYTES: {
+    group: 'console',
+    ...integer(5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    description:
+      'Largest image file an operator may upload in the console (bytes); larger files get ' +
+      'ImageTooLarge (docs/console.md#images).',
   },
 } as const satisfies Record<string, Variable>;
 

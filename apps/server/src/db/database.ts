@@ -14,6 +14,11 @@ export interface Database {
   ping(timeoutMs?: number): Promise<void>;
   /** Close the pool, then whatever the database owns (PGlite instance, DATA_DIR lock). */
   close(): Promise<void>;
+  /**
+   * A new connection outside the pool, for a session that must stay open (LISTEN); the caller
+   * connects and ends it. Undefined on PGlite (one connection, one process).
+   */
+  readonly dedicatedClient?: () => pg.Client;
 }
 
 // int8 (bigserial ids, count(*)) as numbers; values beyond 2^53 would lose digits, so refuse them.
@@ -35,12 +40,14 @@ export function databaseFromPool(
   kind: DatabaseKind,
   pool: pg.Pool,
   onClose?: () => Promise<void>,
+  dedicatedClient?: () => pg.Client,
 ): Database {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {
     kind,
     db,
+    ...(dedicatedClient === undefined ? {} : { dedicatedClient }),
     async ping(timeoutMs = 2000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -93,7 +100,12 @@ export function openPostgres(url: string, poolSize: number, options: PoolOptions
     connectionTimeoutMillis: 10_000,
   });
   watchPoolErrors(pool, options);
-  return databaseFromPool('postgres', pool);
+  return databaseFromPool(
+    'postgres',
+    pool,
+    undefined,
+    () => new pg.Client({ connectionString: url, types: typeOverrides }),
+  );
 }
 
 /**

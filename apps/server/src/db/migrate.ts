@@ -15,6 +15,13 @@ import * as m0009 from './migrations/0009-throttle';
 import * as m0012 from './migrations/0012-order-guards';
 import * as m0013 from './migrations/0013-analytics-sessions-retention';
 import * as m0014 from './migrations/0014-publisher';
+import * as m0015 from './migrations/0015-console';
+import * as m0016 from './migrations/0016-player-arrival';
+import * as m0017 from './migrations/0017-import';
+import * as m0018 from './migrations/0018-console-catalog';
+import * as m0019 from './migrations/0019-console-content';
+import * as m0020 from './migrations/0020-console-games';
+import * as m0021 from './migrations/0021-self-service';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -30,6 +37,13 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012-order-guards': m0012,
   '0013-analytics-sessions-retention': m0013,
   '0014-publisher': m0014,
+  '0015-console': m0015,
+  '0016-player-arrival': m0016,
+  '0017-import': m0017,
+  '0018-console-catalog': m0018,
+  '0019-console-content': m0019,
+  '0020-console-games': m0020,
+  '0021-self-service': m0021,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

@@ -16,7 +16,38 @@ export interface AccountsTable {
   created_at: CreatedAt;
   /** 0014-publisher: set while the account is disabled (no sign-in, sessions ended). */
   disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0016-player-arrival: `YYYY-MM-DD` given at sign-up (spending rules later). */
+  birthday: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** 0016-player-arrival: the terms / privacy versions accepted at sign-up, and when. */
+  terms_version: ColumnType<string | null, string | null | undefined, string | null>;
+  terms_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  privacy_version: ColumnType<string | null, string | null | undefined, string | null>;
+  privacy_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * 0017-import: the format of an imported password hash, kept until the first sign-in
+   * re-hashes it; null for the portal's own argon2id.
+   */
+  password_format: ColumnType<
+    ImportedPasswordFormat | null,
+    ImportedPasswordFormat | null | undefined,
+    ImportedPasswordFormat | null
+  >;
+  /** 0017-import: the import source (`import-accounts --source`) that created the account. */
+  import_source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0017-import: when that import run wrote the account. */
+  imported_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0021-self-service: the language of the account's notices (its last self-service request). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0021-self-service: deletion asked for at, and erasure due at (both set or both null). */
+  deletion_requested_at: NullableTime;
+  deletion_due_at: NullableTime;
+  /** 0021-self-service: personal data erased (the row stays, anonymised, for money records). */
+  erased_at: NullableTime;
 }
+
+/** Formats of imported password hashes (lib/password-formats.ts). */
+export type ImportedPasswordFormat =
+  'argon2' | 'bcrypt' | 'scrypt' | 'pbkdf2_django' | 'pbkdf2_passlib';
 
 export type Platform = 'android' | 'pc' | 'ios';
 
@@ -27,6 +58,35 @@ export interface GamesTable {
   platforms: ColumnType<Platform[], Platform[], Platform[]>;
   sort: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
+  /** 0020: name and icon URL per player language. */
+  names: ColumnType<LocalizedText, string | undefined, string>;
+  icons: ColumnType<LocalizedText, string | undefined, string>;
+  updated_at: NullableTime;
+}
+
+/** 0020: a game's gateway, set from the console (GAME_GATEWAYS is the fallback). */
+export interface GameGatewaysTable {
+  game_id: number;
+  url: string;
+  /** The shared secret sealed under DATA_KEY (context `game_gateway:<game id>`). */
+  secret_enc: string;
+  key_fingerprint: string;
+  credentials: ColumnType<'portal' | 'game', 'portal' | 'game' | undefined, 'portal' | 'game'>;
+  rotated_at: Date;
+  updated_at: Date;
+}
+
+/** 0020: the portal's view of a game's servers: its maintenance switch and message. */
+export interface GameServersTable {
+  id: Generated<number>;
+  game_id: number;
+  server_id: number;
+  name: string;
+  /** 0 open, 1 maintenance (set by an operator; the game's own state also counts). */
+  state: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  maintenance_message: ColumnType<LocalizedText, string | undefined, string>;
+  updated_at: NullableTime;
 }
 
 export interface GameAccountsTable {
@@ -57,10 +117,15 @@ export interface SessionsTable {
   absolute_expires_at: Timestamp;
   remember: boolean;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0021: the address and browser the session was last used from (signed-in devices). */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Per-language bulletin text, keyed by docs/product/languages.md language tag. */
-export type BulletinTexts = Partial<Record<string, { title: string; content: string }>>;
+export type BulletinTexts = Partial<
+  Record<string, { title: string; content: string; link?: string | null }>
+>;
 
 export interface BulletinsTable {
   id: Generated<number>;
@@ -69,6 +134,10 @@ export interface BulletinsTable {
   link: string | null;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
+  /** 0019: players see the bulletin from begins_at until ends_at (null: no end). */
+  begins_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  ends_at: NullableTime;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -76,7 +145,14 @@ type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Da
 /** 0002-auth: single-use hand-over tickets (hctoken), stored as sha256. */
 export interface WebTicketsTable {
   id: Generated<number>;
-  account_id: number;
+  /** null on a game's ticket (0016): the account is the uid's at exchange, or a new one. */
+  account_id: number | null;
+  /** 0016-player-arrival: the game and player id a game's hand-over ticket is for. */
+  game_id: ColumnType<number | null, number | null | undefined, number | null>;
+  uid: ColumnType<string | null, string | null | undefined, string | null>;
+  display_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The publisher key that issued it (the audit row of an account it makes). */
+  key_id: ColumnType<string | null, string | null | undefined, string | null>;
   ticket_hash: string;
   /** Issued by a fresh sign-in (social): the exchange applies SESSION_SINGLE_DEVICE. */
   new_login: ColumnType<boolean, boolean | undefined, boolean>;
@@ -85,12 +161,26 @@ export interface WebTicketsTable {
   used_at: NullableTime;
 }
 
+/** 0016-player-arrival: one-time codes a game shows so a signed-in player binds its uid. */
+export interface LinkCodesTable {
+  id: Generated<number>;
+  game_id: number;
+  uid: string;
+  display_name: string | null;
+  key_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTime;
+  used_by: number | null;
+}
+
 /** 0002-auth: verification codes; the rows are also the send log for rate limits. */
 export interface VerificationCodesTable {
   id: Generated<number>;
   channel: 'email' | 'phone';
   destination: string;
-  purpose: 'login' | 'reset';
+  purpose: 'login' | 'reset' | 'signup' | 'contact';
   code_hash: string;
   ip: string;
   created_at: Timestamp;
@@ -128,6 +218,8 @@ export interface OAuthStatesTable {
   redirect: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** 0021-self-service: set when the round trip links an identity to this signed-in account. */
+  link_account_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 0003-social: identities keyed by (provider, subject), never by email. */
@@ -210,6 +302,12 @@ export interface ProductsTable {
   sort: ColumnType<number, number | undefined, number>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
+  /** 0018: pictures per language (the `icon` is the default). */
+  icons: ColumnType<LocalizedText, string | undefined, string>;
+  /** 0018: sale window; null = no start / no end. */
+  sale_begin_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  sale_end_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface RebateTier {
@@ -225,6 +323,23 @@ export interface RebateCampaignsTable {
   tiers: Json<RebateTier[]>;
   texts: Json<LocalizedText>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  /** 0018. */
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** 0018-console-catalog: images uploaded in the console, content-addressed. */
+export interface ImagesTable {
+  id: Generated<number>;
+  /** Lowercase hex SHA-256 of `bytes`. */
+  sha256: string;
+  type: 'image/png' | 'image/jpeg' | 'image/webp';
+  width: number;
+  height: number;
+  size: number;
+  bytes: Uint8Array;
+  /** The operator's name. */
+  uploaded_by: string;
   created_at: CreatedAt;
 }
 
@@ -381,6 +496,8 @@ export interface ArticlesTable {
   published_at: ColumnType<Date, Date | string | undefined, Date | string>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
+  /** 0019. */
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface GameHomeTable {
@@ -410,12 +527,16 @@ export interface RedeemBatchesTable {
   game_id: number;
   name: string;
   kind: 'single' | 'shared';
-  product_id: number;
+  product_id: number | null;
   expires_at: NullableTime;
   total_cap: number | null;
   per_account_limit: ColumnType<number, number | undefined, number>;
   redeemed: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
+  /** 0020: the campaign's window opens (null: at once), its revocation, its HC Point reward. */
+  starts_at: NullableTime;
+  revoked_at: NullableTime;
+  points: number | null;
 }
 
 export interface RedeemCodesTable {
@@ -424,6 +545,9 @@ export interface RedeemCodesTable {
   code_hash: string;
   uses: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
+  /** 0020: the code sealed under DATA_KEY (console-made codes, for the CSV export). */
+  code_enc: string | null;
+  revoked_at: NullableTime;
 }
 
 export interface RedemptionsTable {
@@ -534,7 +658,7 @@ export interface PublisherIdempotencyTable {
   created_at: Timestamp;
 }
 
-export type AuditActorKind = 'publisher' | 'operator' | 'cli';
+export type AuditActorKind = 'publisher' | 'operator' | 'cli' | 'player';
 
 /** 0014-publisher: append-only (the database refuses UPDATE, DELETE and TRUNCATE). */
 export interface AuditLogTable {
@@ -549,13 +673,69 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null | undefined, never>;
 }
 
+/** 0015-console: the publisher's staff (docs/console.md). */
+export interface OperatorsTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  /** argon2id; null until the operator answered a setup link. */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  roles: ColumnType<string[], string[], string[]>;
+  /** The TOTP secret encrypted under DATA_KEY (pending until totp_enabled_at is set). */
+  totp_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last TOTP time step accepted (a code is accepted once). */
+  totp_last_step: ColumnType<string | null, number | null | undefined, number | null>;
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+/** 0015-console: console sessions; the token is stored as its SHA-256. */
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The absolute end (12 hours after sign-in). */
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  /** May only enrol two-factor authentication or sign out. */
+  enrolment_only: ColumnType<boolean, boolean | undefined, boolean>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** 0015-console: two-factor recovery codes, HMAC-SHA256 under CODE_HASH_SECRET, used once. */
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  operator_id: number;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** 0015-console: one-time setup links (24 hours); the token is stored as its SHA-256. */
+export interface OperatorSetupTokensTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface DB {
   accounts: AccountsTable;
   games: GamesTable;
+  game_gateways: GameGatewaysTable;
+  game_servers: GameServersTable;
   game_accounts: GameAccountsTable;
   sessions: SessionsTable;
   bulletins: BulletinsTable;
   web_tickets: WebTicketsTable;
+  link_codes: LinkCodesTable;
   verification_codes: VerificationCodesTable;
   login_attempts: LoginAttemptsTable;
   dev_outbox: DevOutboxTable;
@@ -590,4 +770,9 @@ export interface DB {
   publisher_nonces: PublisherNoncesTable;
   publisher_idempotency: PublisherIdempotencyTable;
   audit_log: AuditLogTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_setup_tokens: OperatorSetupTokensTable;
+  images: ImagesTable;
 }

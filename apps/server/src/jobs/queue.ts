@@ -8,8 +8,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB, JobState } from '../db/schema';
 import { createJobsRepository } from './jobs.repository';
 
-/** deliver/receipt: paid orders; takeback: refunded game packs; redeem: gift-code packs. */
-export type JobKind = 'deliver' | 'receipt' | 'takeback' | 'redeem';
+/** deliver/receipt: paid orders; takeback: refunded game packs; redeem: gift-code packs; erase: a deleted account's personal data (ADR 0049). */
+export type JobKind = 'deliver' | 'receipt' | 'takeback' | 'redeem' | 'erase';
 
 /** Runs one claimed job; throwing records a failed attempt (retry with backoff, then dead). */
 export type JobHandler = (job: Job) => Promise<void>;

@@ -1,13 +1,6 @@
 // The one error type services throw for an expected business outcome; the envelope plugin
 // turns it into `{ code, msg, data? }` (docs/decisions/0006-envelope-and-error-codes.md). Anything else becomes SystemBusy.
-import { ErrorCode, errorKeyOf, errorMessages, type ErrorCodeValue } from '@hc/contract';
-
-/** Refusals of a publisher call's signature (docs/publisher-api.md#signing): HTTP 401. */
-const PUBLISHER_AUTH_CODES: ReadonlySet<number> = new Set([
-  ErrorCode.PublisherAuthFailed,
-  ErrorCode.PublisherTimestampStale,
-  ErrorCode.PublisherNonceReplayed,
-]);
+import { errorKeyOf, errorMessages, httpStatusOfError, type ErrorCodeValue } from '@hc/contract';
 
 export class AppError extends Error {
   readonly code: ErrorCodeValue;
@@ -21,19 +14,19 @@ export class AppError extends Error {
     this.data = data;
   }
 
-  /**
-   * The envelope sent to the client (HTTP 203 for tokenFail, 401 for a refused Publisher API
-   * signature, 200 otherwise).
-   */
+  /** The envelope sent to the client. */
   toEnvelope(): { code: number; msg: string; data?: unknown } {
     return this.data === undefined
       ? { code: this.code, msg: this.message }
       : { code: this.code, msg: this.message, data: this.data };
   }
 
-  get httpStatus(): 200 | 203 | 401 {
-    if (this.code === ErrorCode.tokenFail) return 203;
-    return PUBLISHER_AUTH_CODES.has(this.code) ? 401 : 200;
+  /**
+   * HTTP 203 for tokenFail, 401 for a refused Publisher API signature or a missing console
+   * session, 403 for a console refusal (role, CSRF, enrolment), 200 otherwise.
+   */
+  get httpStatus(): 200 | 203 | 401 | 403 {
+    return httpStatusOfError(this.code);
   }
 }
 

@@ -29,6 +29,28 @@ export const enUS = {
     'This is an automated message, please do not reply. If you did not make this purchase, please contact customer support.',
   /** Label/value separator in the plain-text body. */
   'receipt.colon': ': ',
+
+  // Account notices (modules/auth/account-notices.ts): password, email or phone changed,
+  // deletion scheduled or cancelled. {account} is the login name, {date} a day in words.
+  'account.passwordChanged.subject': 'Your password was changed',
+  'account.passwordChanged.text':
+    'The password of your account {account} was changed. The device you used stays signed in; every other device was signed out. If you did not do this, reset your password now and contact customer support.',
+  'account.passwordChanged.sms':
+    'The password of your account {account} was changed. If you did not do this, reset it now and contact customer support.',
+  'account.emailChanged.subject': 'Your email address was changed',
+  'account.emailChanged.text':
+    'The email address of your account {account} was changed to {address}. Messages will no longer be sent to this address. If you did not do this, contact customer support.',
+  'account.phoneChanged.sms':
+    'The phone number of your account {account} was changed to {address}. If you did not do this, contact customer support.',
+  'account.deletionScheduled.subject': 'Your account will be deleted on {date}',
+  'account.deletionScheduled.text':
+    'You asked for your account {account} to be deleted. It will be deleted on {date}: your personal data is then erased, and records of payments are kept without your name, as the law requires. Changed your mind? Sign in before {date} and the deletion is cancelled.',
+  'account.deletionScheduled.sms':
+    'Your account {account} will be deleted on {date}. Sign in before then to cancel.',
+  'account.deletionCancelled.subject': 'Your account will not be deleted',
+  'account.deletionCancelled.text':
+    'You signed in to your account {account}, so its deletion is cancelled. If you still want it deleted, ask again on the account page.',
+  'account.deletionCancelled.sms': 'You signed in to {account}, so its deletion is cancelled.',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -21,4 +21,23 @@ export const zhCN: Messages = {
   'receipt.viewOrder': '查看订单详情',
   'receipt.footer': '此邮件由系统自动发送，请勿直接回复。如非本人操作，请联系客服。',
   'receipt.colon': '：',
+
+  'account.passwordChanged.subject': '您的密码已修改',
+  'account.passwordChanged.text':
+    '您的账号 {account} 的密码已修改。您进行操作的设备仍保持登录，其他所有设备均已退出登录。如果这不是您本人的操作，请立即重置密码并联系客服。',
+  'account.passwordChanged.sms':
+    '您的账号 {account} 的密码已修改。如非本人操作，请立即重置密码并联系客服。',
+  'account.emailChanged.subject': '您的邮箱地址已更改',
+  'account.emailChanged.text':
+    '您的账号 {account} 的邮箱地址已更改为 {address}。此后我们不会再向本地址发送邮件。如果这不是您本人的操作，请联系客服。',
+  'account.phoneChanged.sms':
+    '您的账号 {account} 的手机号已更改为 {address}。如非本人操作，请联系客服。',
+  'account.deletionScheduled.subject': '您的账号将于 {date} 注销',
+  'account.deletionScheduled.text':
+    '您已申请注销账号 {account}。账号将于 {date} 注销：届时您的个人信息将被清除，付款记录将依法以匿名方式保留。如果改变主意，请在 {date} 之前登录，注销申请即会撤销。',
+  'account.deletionScheduled.sms': '您的账号 {account} 将于 {date} 注销。在此之前登录即可撤销。',
+  'account.deletionCancelled.subject': '您的账号注销已撤销',
+  'account.deletionCancelled.text':
+    '您已登录账号 {account}，因此注销申请已撤销。如果仍想注销，请在账号页面重新申请。',
+  'account.deletionCancelled.sms': '您已登录 {account}，注销申请已撤销。',
 };

@@ -4,13 +4,14 @@
 import {
   ErrorCode,
   INT4_MAX,
+  type OperatorRole,
   requestHeadersSchema,
   type ApiCall,
   type Language,
   type RequestHeaders,
 } from '@hc/contract';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { pickLanguage } from '../lib/language';
@@ -23,6 +24,7 @@ type ParamsOf<C> = C extends { params: infer P extends z.ZodType }
   ? z.output<P>
   : Record<string, never>;
 type SessionOf<C extends ApiCall> = C['auth'] extends 'required' ? Session : Session | null;
+type OperatorOf<C extends ApiCall> = C['auth'] extends 'console' ? OperatorCaller : undefined;
 
 export interface CallContext<C extends ApiCall> {
   body: z.output<C['body']>;
@@ -33,6 +35,11 @@ export interface CallContext<C extends ApiCall> {
    * undefined on every other call.
    */
   publisher: C['auth'] extends 'publisher' ? PublisherCaller : undefined;
+  /**
+   * The signed-in operator of an `auth: 'console'` call, already checked (session, CSRF token,
+   * enrolment, role); undefined on every other call.
+   */
+  operator: OperatorOf<C>;
   /** The signed-in player: always set when auth is 'required', else null for anonymous. */
   session: SessionOf<C>;
   /** The session, or tokenFail (HTTP 203) when there is none. */
@@ -49,11 +56,32 @@ export interface CallContext<C extends ApiCall> {
    */
   player: () => Promise<PlayerInfo>;
   req: FastifyRequest;
+  /** The reply, for the few calls that set headers (the console session cookie). */
+  reply: FastifyReply;
+  /** The file of an `upload` call (its bytes and declared Content-Type); undefined otherwise. */
+  file: C extends { upload: readonly string[] } ? UploadedFile : undefined;
 }
+
+/** The body of an `upload` call, read by the route's content-type parser as bytes. */
+export interface UploadedFile {
+  bytes: Buffer;
+  /** The Content-Type the client declared (a hint only: check the bytes). */
+  declaredType: string;
+}
+
+/** What the handler of a `download` call answers: the file's name and its text, streamed. */
+export interface DownloadAnswer {
+  filename: string;
+  body: NodeJS.ReadableStream;
+}
+
+type HandlerResult<C extends ApiCall> = C extends { download: string }
+  ? DownloadAnswer
+  : z.input<C['result']>;
 
 export type CallHandler<C extends ApiCall> = (
   ctx: CallContext<C>,
-) => Promise<z.input<C['result']>> | z.input<C['result']>;
+) => Promise<HandlerResult<C>> | HandlerResult<C>;
 
 /** Resolves the current player of a call (the player service's `current`). */
 export type PlayerResolver = (
@@ -73,6 +101,23 @@ export interface PublisherCaller {
  */
 export type PublisherVerifier = (req: FastifyRequest, rawBody: string) => Promise<PublisherCaller>;
 
+/** The operator of a console call (docs/console.md#sessions). */
+export interface OperatorCaller {
+  id: number;
+  name: string;
+  roles: OperatorRole[];
+  /** The client address, for the audit log. */
+  ip: string;
+  /** The console session the call came with. */
+  sessionId: number;
+}
+
+/**
+ * Checks a console call's session cookie, CSRF token (POST), enrolment and role, and answers
+ * its operator, or throws the AppError to send (modules/console/console-auth.ts).
+ */
+export type OperatorVerifier = (req: FastifyRequest, call: ApiCall) => Promise<OperatorCaller>;
+
 export interface RegisterCallOptions {
   /** Check every result against the call's result schema (outside production: drift fails tests). */
   checkResults: boolean;
@@ -80,6 +125,8 @@ export interface RegisterCallOptions {
   resolvePlayer: PlayerResolver;
   /** How an `auth: 'publisher'` call is authenticated. */
   verifyPublisher: PublisherVerifier;
+  /** How an `auth: 'console'` call is authenticated and authorised. */
+  verifyOperator: OperatorVerifier;
 }
 
 /**
@@ -123,6 +170,7 @@ declare module 'fastify' {
     checkCallResults: boolean;
     resolvePlayer: PlayerResolver;
     verifyPublisher: PublisherVerifier;
+    verifyOperator: OperatorVerifier;
   }
   interface FastifyRequest {
     /** The body exactly as received, on `auth: 'publisher'` calls only (the signature covers it). */
@@ -134,6 +182,7 @@ export function configureCalls(app: FastifyInstance, options: RegisterCallOption
   app.decorate('checkCallResults', options.checkResults);
   app.decorate('resolvePlayer', options.resolvePlayer);
   app.decorate('verifyPublisher', options.verifyPublisher);
+  app.decorate('verifyOperator', options.verifyOperator);
 }
 
 const noPlayerResolver: PlayerResolver = () => {
@@ -142,6 +191,10 @@ const noPlayerResolver: PlayerResolver = () => {
 
 const noPublisherVerifier: PublisherVerifier = () => {
   throw new Error('configureCalls was not given a publisher verifier');
+};
+
+const noOperatorVerifier: OperatorVerifier = () => {
+  throw new Error('configureCalls was not given an operator verifier');
 };
 
 /**
@@ -164,6 +217,19 @@ function keepRawBody(limit: number) {
   };
 }
 
+/** The bytes of an upload call's body, or InvalidParams when it is not one of `types`. */
+function uploadedFile(req: FastifyRequest, types: readonly string[]): UploadedFile {
+  const declaredType = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (!Buffer.isBuffer(req.body) || declaredType === undefined || !types.includes(declaredType))
+    throw new AppError(ErrorCode.InvalidParams, {
+      issues: [{ path: 'body', message: `Send the file as ${types.join(', ')}` }],
+    });
+  return { bytes: req.body, declaredType };
+}
+
 export function registerCall<C extends ApiCall>(
   app: FastifyInstance,
   call: C,
@@ -175,21 +241,48 @@ export function registerCall<C extends ApiCall>(
   const verifyPublisher = app.hasDecorator('verifyPublisher')
     ? app.verifyPublisher
     : noPublisherVerifier;
+  const verifyOperator = app.hasDecorator('verifyOperator')
+    ? app.verifyOperator
+    : noOperatorVerifier;
   const signed = call.auth === 'publisher';
+  const consoleCall = call.auth === 'console';
+  const upload = call.upload;
+  // Upload calls check the operator before the (large) body is read (preParsing).
+  const verified = new WeakMap<FastifyRequest, OperatorCaller>();
   app.route({
     method: call.method,
     url: call.path,
     config: { auth: call.auth },
+    // A call with texts in nine languages accepts more than BODY_LIMIT_BYTES (contract bodyLimit).
+    ...(call.bodyLimit !== undefined && {
+      bodyLimit: Math.max(call.bodyLimit, app.initialConfig.bodyLimit ?? 0),
+    }),
     ...(signed && { preParsing: keepRawBody(app.initialConfig.bodyLimit ?? 1024 * 1024) }),
-    async handler(req) {
+    ...(consoleCall &&
+      upload !== undefined && {
+        preParsing: async (
+          req: FastifyRequest,
+          _reply: unknown,
+          payload: NodeJS.ReadableStream,
+        ) => {
+          verified.set(req, await verifyOperator(req, call));
+          return payload;
+        },
+      }),
+    async handler(req, reply) {
       const session = req.session;
       if (call.auth === 'required' && session === null) throw new AppError(ErrorCode.tokenFail);
       // Signed before anything is read from the body (an unsigned body is never validated).
       const publisher = signed ? await verifyPublisher(req, req.rawBody ?? '') : undefined;
+      // Session, CSRF token, enrolment and role, before the body is read.
+      const operator = consoleCall
+        ? (verified.get(req) ?? (await verifyOperator(req, call)))
+        : undefined;
+      const file = upload === undefined ? undefined : uploadedFile(req, upload);
       // GET calls carry no body (docs/product/api.md#conventions); a POST without a body means `{}`.
       const body = parseInput(
         call.body,
-        call.method === 'GET' ? {} : (req.body ?? {}),
+        call.method === 'GET' || upload !== undefined ? {} : (req.body ?? {}),
         'body',
       ) as z.output<C['body']>;
       const params = (
@@ -203,6 +296,7 @@ export function registerCall<C extends ApiCall>(
         body,
         params,
         publisher: publisher as CallContext<C>['publisher'],
+        operator: operator as CallContext<C>['operator'],
         session: session as SessionOf<C>,
         requireSession: () => {
           if (session === null) throw new AppError(ErrorCode.tokenFail);
@@ -216,7 +310,19 @@ export function registerCall<C extends ApiCall>(
         gameId,
         player: () => (player ??= resolvePlayer(session, gameId)),
         req,
+        reply,
+        file: file as CallContext<C>['file'],
       });
+      if (call.download !== undefined) {
+        // A file, not an envelope (docs/console.md#audit-log).
+        const file = result as DownloadAnswer;
+        const name = file.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+        void reply
+          .header('content-type', `${call.download}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store');
+        return file.body;
+      }
       if (checkResults) {
         const checked = call.result.safeParse(result);
         if (!checked.success) {

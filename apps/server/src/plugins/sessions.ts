@@ -1,7 +1,8 @@
 // Attaches `req.session` from the docs/product/api.md `token` header on routes whose call needs or
 // accepts a session (route config `auth`), so static files and probes cost no lookup.
-import type { Auth } from '@hc/contract';
+import { ErrorCode, userLogout, type Auth } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
 import type { Session, SessionService } from '../modules/auth/sessions.service';
 
 declare module 'fastify' {
@@ -28,7 +29,25 @@ export function installSessions(app: FastifyInstance, sessions: SessionService):
   app.addHook('preHandler', async (req) => {
     const auth = req.routeOptions.config.auth;
     // Publisher calls are signed by a game's backend and carry no player session.
-    if (auth === undefined || auth === 'none' || auth === 'publisher') return;
-    req.session = await sessions.resolve(tokenOf(req.headers));
+    // Console calls carry an operator's session cookie, checked by registerCall.
+    if (auth === undefined || auth === 'none' || auth === 'publisher' || auth === 'console') return;
+    const token = tokenOf(req.headers);
+    const userAgent = req.headers['user-agent'];
+    req.session = await sessions.resolve(token, {
+      ip: req.ip,
+      userAgent: typeof userAgent === 'string' ? userAgent : null,
+    });
+    // A token that was sent but no longer works (expired, revoked, taken over by another
+    // device) is answered with tokenFail even where a session is optional, so the player learns
+    // why they are signed out (docs/product/session.md#session-expiry). Signing out with it
+    // is simply done.
+    if (
+      req.session === null &&
+      token !== undefined &&
+      auth === 'optional' &&
+      req.routeOptions.url !== userLogout.path
+    ) {
+      throw new AppError(ErrorCode.tokenFail);
+    }
   });
 }

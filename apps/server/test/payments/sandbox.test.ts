@@ -207,21 +207,25 @@ describe.each(testDatabases())('sandbox provider on %s', (kind) => {
     }
   });
 
-  it('declines 4000 0000 0000 0002 for good, whatever is submitted next', async () => {
+  it('declines 4000 0000 0000 0002 but keeps the payment open for another card', async () => {
     const i = input({ language: 'vi-VN' });
     const c = await provider.createCheckout(i);
     const before = receiver.received.length;
     const res = await pay(c.payUrl, declined);
-    expect(res.body).toContain(sandboxText['vi-VN'].declinedTitle);
-    expect(await statusOf(c.providerRef)).toBe('declined');
-    const event = await provider.parseWebhook(asWebhook(before));
-    expect(event).toMatchObject({ kind: 'failed', type: 'payment.declined', orderId: i.orderId });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain(sandboxText['vi-VN'].errDeclined);
+    expect(res.body).toContain('aria-invalid="true"');
+    expect(await statusOf(c.providerRef)).toBe('open');
+    // Nothing goes to the portal: the order stays payable.
+    expect(receiver.received.length).toBe(before);
     expect(await provider.queryPayment({ orderId: i.orderId, providerRef: c.providerRef })).toEqual(
-      { status: 'failed' },
+      { status: 'open' },
     );
     const retry = await pay(c.payUrl, approved);
-    expect(retry.body).toContain(sandboxText['vi-VN'].declinedTitle);
-    expect(await statusOf(c.providerRef)).toBe('declined');
+    expect(retry.body).toContain(sandboxText['vi-VN'].paidTitle);
+    expect(await statusOf(c.providerRef)).toBe('paid');
+    const event = await provider.parseWebhook(asWebhook(before));
+    expect(event).toMatchObject({ kind: 'paid', type: 'payment.succeeded', orderId: i.orderId });
     expect(receiver.received.length).toBe(before + 1);
   });
 

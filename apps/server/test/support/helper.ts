@@ -76,8 +76,8 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
-  if (options.seed ?? true) await runSeedSteps(database, demoSeedSteps);
   const clock = testClock();
+  if (options.seed ?? true) await runSeedSteps(database, demoSeedSteps, { now: clock.now() });
   const config = testConfig(options.env);
   const logs: LogLine[] = [];
   const logger = pino(

@@ -84,7 +84,14 @@ function numberArbitrary(s: JsonSchema, integer: boolean): fc.Arbitrary<number> 
     );
     return fc.oneof(
       { weight: 5, arbitrary: fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 1000) }) },
-      { weight: 2, arbitrary: fc.maxSafeInteger().filter((v) => v >= min && v <= max) },
+      // The whole allowed range (a filter over all safe integers would never end for a narrow one).
+      {
+        weight: 2,
+        arbitrary: fc.integer({
+          min: Math.max(min, Number.MIN_SAFE_INTEGER),
+          max: Math.min(max, Number.MAX_SAFE_INTEGER),
+        }),
+      },
       { weight: 2, arbitrary: fc.constantFrom(...edges) },
     );
   }

@@ -1,5 +1,6 @@
 // Root route element: wires the session UI to the router, keeps title and viewport state in
 // step, shows the global loading indicator, and the iOS not-supported page (docs/product/routes-and-screens.md#ios-visitors).
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { GlobalLoader } from '../components/ui/global-loader';
 import { Notices } from '../components/ui/notices';
@@ -9,10 +10,11 @@ import { useHcPointSync } from '../features/session/hooks/use-hc-point-sync';
 import { useAppState, useIsAppLoading } from '../lib/app-store';
 import { isIosUserAgent } from '../lib/device';
 import { useAnalytics } from '../lib/analytics/use-analytics';
-import { IosNotSupportedPage } from './errors/status-pages';
 import { useDocumentTitle } from './hooks/use-document-title';
 import { useDropConsumedParams } from './hooks/use-drop-consumed-params';
 import { useViewport } from './hooks/use-viewport';
+
+const IosScreen = lazy(() => import('./errors/ios-page'));
 
 export function AppRoot() {
   useViewport();
@@ -32,9 +34,9 @@ export function AppRoot() {
       <GlobalLoader busy={loading} navigating={navigating} />
       <Notices />
       {showIosPage ? (
-        <main id="main-content" tabIndex={-1}>
-          <IosNotSupportedPage />
-        </main>
+        <Suspense fallback={null}>
+          <IosScreen />
+        </Suspense>
       ) : (
         <Outlet />
       )}

@@ -113,7 +113,9 @@ describe('login page', () => {
     [ErrorCode.InvalidPassword, 'Incorrect password.'],
     [ErrorCode.LoginNameNotFound, 'The login name does not exist.'],
     [ErrorCode.AuthFail, 'User authentication failed.'],
-    [99_999, 'The system is busy. Please try again later.'],
+    [ErrorCode.SystemBusy, 'The system is busy. Please try again later.'],
+    // A code without a text of its own: the generic "login failed".
+    [99_999, 'Login failed.'],
   ])('shows the translated error for code %s and stays signed out', async (code, text) => {
     const { user, router } = await renderApp('/login', {
       handlers: { '/api/user/login': () => businessError(code, 'server text') },

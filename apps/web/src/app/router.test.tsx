@@ -2,8 +2,10 @@
 // switching and the mobile layout, against a stubbed API.
 import { STORAGE_KEYS } from '@hc/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appStore } from '../lib/app-store';
+import { showNotice } from '../lib/notices';
+import { envelope, testConfig } from '../test/api-stub';
 import { currentUrl, renderApp } from '../test/render-app';
 
 describe('routes', () => {
@@ -64,6 +66,26 @@ describe('routes', () => {
     expect(currentUrl(router)).toBe('/main/recharge');
   });
 
+  it('lets a signed-in player without a game account open the account page to bind one', async () => {
+    const { router } = await renderApp('/main/account/user', {
+      as: {
+        login: true,
+        isInit: true,
+        accid: 1,
+        account: 'p',
+        gameAccountId: null,
+        gameId: null,
+        userId: null,
+        customer_service: null,
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Account information' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bind game account' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/main/account/user');
+  });
+
   it('lets a player with a game account in and loads the HC Point balance', async () => {
     await renderApp('/main/recharge', { as: 'player' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Top-up' })).toBeInTheDocument();
@@ -75,6 +97,40 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Announcements - Test Portal'));
     await act(() => router.navigate('/main/home'));
     await waitFor(() => expect(document.title).toBe('Home - Test Portal'));
+  });
+
+  it('gives an iOS visitor the site mark, the language choice and customer support', async () => {
+    const agent = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15',
+      );
+    try {
+      const { user } = await renderApp('/main/home', {
+        handlers: { '/api/setting/init': () => envelope({ ...testConfig, ios_supported: false }) },
+      });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Not available on iOS' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /Test Portal/ })).toBeInTheDocument();
+      expect(screen.getByTestId('ios-support')).toHaveTextContent('Help');
+      await user.click(screen.getByRole('button', { name: /Select Region/ }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Nicht für iOS verfügbar' }),
+      ).toBeInTheDocument();
+    } finally {
+      agent.mockRestore();
+    }
+  });
+
+  it('titles each footer page with its own name', async () => {
+    const { router } = await renderApp('/main/page/privacy');
+    await waitFor(() => expect(document.title).toBe('Privacy Policy - Test Portal'));
+    await act(() => router.navigate('/main/page/agreement'));
+    await waitFor(() => expect(document.title).toBe('User Agreement - Test Portal'));
+    await act(() => router.navigate('/main/page/nope'));
+    await waitFor(() => expect(document.title).toBe('Information - Test Portal'));
   });
 
   it('switches language from the header: menu text, title and storage follow', async () => {
@@ -132,8 +188,22 @@ describe('routes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('on a reload whose stored token died shows the token-failed dialog, not a silent sign-out', async () => {
+    const expired = () =>
+      new Response(JSON.stringify({ code: 20001, msg: 'token fail' }), { status: 203 });
+    const { router } = await renderApp('/main/account/user', {
+      as: 'player',
+      handlers: { '/api/user/uinfo': expired },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Session expired' })).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl(router)).toMatch(/^\/login\?redirect=/));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
   it('shows Logout only when signed in and logs out after confirmation', async () => {
     const { user, router, api } = await renderApp('/main/event', { as: 'player' });
+    act(() => void showNotice('info.loginSuc', 'success'));
+    expect(await screen.findByText('Login successful.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(
       await screen.findByText('Do you want to log out of the current account?'),
@@ -143,5 +213,7 @@ describe('routes', () => {
     expect(api.requests.some((r) => r.url === '/api/user/logout')).toBe(true);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    // The signed-in session's "Login successful." does not outlive it.
+    expect(screen.queryByText('Login successful.')).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { RouteLoadError } from './errors/chunk-error';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { ForbiddenPage, NotFoundPage } from './errors/status-pages';
 import { paths } from '../lib/paths';
+import { FOOTER_LABEL_KEYS, isFooterSlug } from '../features/content/footer-pages';
 import { redirectTarget } from './redirect';
 
 export type RouteTitleKey = keyof (typeof enCommon)['routes'];
@@ -19,6 +20,11 @@ export interface RouteHandle {
   titleKey: RouteTitleKey;
   /** Menu entry to highlight (app state `activePage`). */
   page?: 'home' | 'recharge' | 'account' | 'event';
+  /**
+   * A title named by the path parameters (a key of the common namespace), used instead of
+   * `titleKey` when it answers one: each footer page carries its own name.
+   */
+  titleOf?: (params: Readonly<Record<string, string | undefined>>) => string | undefined;
 }
 
 interface RouteModule {
@@ -76,7 +82,11 @@ function mainChildren(): RouteObject[] {
     {
       // ADR 0021: footer pages (about, contact, privacy, agreement); an extension to docs/product/routes-and-screens.md#route-table.
       path: 'page/:slug',
-      handle: handle('sitePage'),
+      handle: {
+        ...handle('sitePage'),
+        titleOf: ({ slug }: { slug?: string }) =>
+          isFooterSlug(slug) ? FOOTER_LABEL_KEYS[slug] : undefined,
+      } satisfies RouteHandle,
       lazy: lazyRoute(() => import('./routes/site-page')),
     },
     {
@@ -147,6 +157,11 @@ export function createRoutes(): RouteObject[] {
                   path: 'login',
                   handle: handle('login'),
                   lazy: lazyRoute(() => import('./routes/login')),
+                },
+                {
+                  path: 'signup',
+                  handle: handle('signup'),
+                  lazy: lazyRoute(() => import('./routes/signup')),
                 },
                 { path: '403', handle: handle('forbidden'), element: <ForbiddenPage /> },
                 { path: '*', handle: handle('notFound'), element: <NotFoundPage /> },

@@ -52,6 +52,23 @@ export function formatUnixSeconds(
   return formatter.format(fromUnixSeconds(seconds));
 }
 
+/**
+ * A calendar day as the API keeps it (`YYYY-MM-DD`, no time zone) -> the day in the reader's
+ * language; anything else is shown as it is.
+ */
+export function formatCalendarDay(day: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [, y, m, d] = match;
+  const key = `${language}|day`;
+  let formatter = timeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    timeFormatters.set(key, formatter);
+  }
+  return formatter.format(new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))));
+}
+
 /** Unix seconds -> ISO 8601, for `<time dateTime>`. */
 export const unixSecondsToIso = (seconds: number): string => fromUnixSeconds(seconds).toISOString();
 

@@ -8,6 +8,8 @@ export interface Notice {
   tone: NoticeTone;
   /** Translation key, e.g. 'info.loginSuc' or 'errors:SystemBusy'. */
   messageKey: string;
+  /** Interpolation values of the text, e.g. a date. */
+  values?: Readonly<Record<string, string>>;
 }
 
 const AUTO_CLOSE_MS = 5000;
@@ -24,9 +26,13 @@ export function dismissNotice(id: number): void {
   set(notices.filter((n) => n.id !== id));
 }
 
-export function showNotice(messageKey: string, tone: NoticeTone = 'info'): number {
+export function showNotice(
+  messageKey: string,
+  tone: NoticeTone = 'info',
+  values?: Readonly<Record<string, string>>,
+): number {
   const id = nextId++;
-  set([...notices, { id, tone, messageKey }]);
+  set([...notices, { id, tone, messageKey, ...(values && { values }) }]);
   setTimeout(() => dismissNotice(id), AUTO_CLOSE_MS);
   return id;
 }
@@ -42,7 +48,7 @@ export function useNotices(): readonly Notice[] {
   );
 }
 
-/** Tests only. */
+/** Drops every notice on screen: signing out takes the signed-in session's messages with it. */
 export function clearNotices(): void {
   set([]);
 }

@@ -5,6 +5,7 @@
 export const paths = {
   root: '/',
   login: '/login',
+  signUp: '/signup',
   forbidden: '/403',
   main: '/main',
   home: '/main/home',

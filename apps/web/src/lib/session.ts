@@ -3,6 +3,7 @@
 import { storage } from './storage';
 import { sessionEvents } from './session-events';
 import { anonymousUser, appStore } from './app-store';
+import { clearNotices } from './notices';
 
 export interface SessionUi {
   /** Shows the translated tokenFail info dialog; resolves when the user confirms it. */
@@ -19,11 +20,20 @@ const browserUi: SessionUi = {
 
 let ui: SessionUi = browserUi;
 let armed = true;
+/**
+ * A 203 answered before the app shell registered its dialog (start-up's user info on a reload
+ * with a token that died meanwhile): handled once the shell is there, so the player sees why.
+ */
+let expiredBeforeUi = false;
 
 /** The app shell registers its router and dialog; returns a function restoring the defaults. */
 export function registerSessionUi(next: Partial<SessionUi>): () => void {
   const previous = ui;
   ui = { ...ui, ...next };
+  if (expiredBeforeUi) {
+    expiredBeforeUi = false;
+    queueMicrotask(handleSessionExpired);
+  }
   return () => {
     ui = previous;
   };
@@ -43,6 +53,11 @@ export function loginPathFor(pathname: string, search: string): string {
  */
 export function handleSessionExpired(): void {
   storage.removeToken();
+  if (ui === browserUi) {
+    expiredBeforeUi = true;
+    appStore.setState((s) => ({ userInfo: { ...anonymousUser, isInit: s.userInfo.isInit } }));
+    return;
+  }
   if (!armed) return;
   armed = false;
   const { pathname, search } = ui.currentLocation();
@@ -55,14 +70,20 @@ export function handleSessionExpired(): void {
   ui.navigate(loginPathFor(pathname, search));
 }
 
-/** docs/product/session.md#code-20002: code 20002 sends the user to / unless already there. */
+/**
+ * docs/product/session.md#code-20002: code 20002 sends the user to / unless already there. The
+ * game chosen on the page (the `gameid` header) is forgotten first: the next calls ask for the
+ * site's default game again instead of repeating the stale choice (and answering 20002 forever).
+ */
 export function handleContextReset(): void {
+  if (appStore.getState().userInfo.gameId !== null) appStore.setUserInfo({ gameId: null });
   if (ui.currentLocation().pathname !== '/') ui.navigate('/');
 }
 
 /** docs/product/session.md#logout: logout removes the stored token and tells every listener. */
 export function endSession(): void {
   storage.removeToken();
+  clearNotices();
   appStore.setState((s) => ({ userInfo: { ...anonymousUser, isInit: s.userInfo.isInit } }));
   sessionEvents.emit('logout');
 }
@@ -70,5 +91,6 @@ export function endSession(): void {
 /** Tests only: re-arm and restore the browser defaults. */
 export function resetSessionHandling(): void {
   armed = true;
+  expiredBeforeUi = false;
   ui = browserUi;
 }

@@ -16,6 +16,7 @@ export const testConfig: SiteConfig = {
   fallback_language: 'en-US',
   server_time: 1_767_225_600,
   social: [],
+  sign_up: { enabled: false, terms_version: '2026-01', privacy_version: '2026-01' },
 };
 
 export const anonymousUinfo: UinfoResult = {
@@ -64,6 +65,7 @@ export function stubApi(handlers: Record<string, Handler> = {}) {
   const requests: RecordedRequest[] = [];
   const all: Record<string, Handler> = {
     '/api/setting/init': () => envelope(testConfig),
+    '/api/time': () => envelope({ ts: Math.floor(Date.now() / 1000), ms: Date.now() }),
     '/api/user/uinfo': () => envelope(anonymousUinfo),
     '/api/operate/epoint/balance': () => envelope({ basicNum: 100, presentNum: 20 }),
     '/api/user/logout': () => envelope({ done: true }),

@@ -7,6 +7,7 @@ import { queryClient } from '../app/query-client';
 import { appStore } from '../lib/app-store';
 import { changeLanguage, initI18n } from '../lib/i18n';
 import { clearNotices } from '../lib/notices';
+import { resetServerClock } from '../lib/server-clock';
 import { resetSessionHandling } from '../lib/session';
 import { sessionEvents } from '../lib/session-events';
 import { storage } from '../lib/storage';
@@ -41,6 +42,7 @@ afterEach(async () => {
   storage.resetMemory();
   sessionEvents.clear();
   resetSessionHandling();
+  resetServerClock();
   clearNotices();
   resetConsumedParams();
   appStore.reset();

@@ -8,6 +8,7 @@ import {
   gatewayDeliverResultSchema,
   gatewayUidOf,
   gatewayValidateResponseSchema,
+  gatewayVerifyCredentialsResponseSchema,
   gatewayErrorBodySchema,
   gatewayRolesResponseSchema,
   gatewayServersResponseSchema,
@@ -30,6 +31,11 @@ import {
 export interface GameGatewayOptions {
   /** Per game id: base URL and shared secret (config.gateways, env GAME_GATEWAYS). */
   gateways: Readonly<Record<string, { readonly url: string; readonly secret: string }>>;
+  /**
+   * Where a game's gateway is looked up instead of `gateways` (the console's entries with
+   * GAME_GATEWAYS as fallback, modules/games/gateway-directory.ts); undefined: no gateway.
+   */
+  resolve?: (gameId: number) => Promise<GatewayTarget | undefined>;
   /** Per request (config.gatewayTimeoutMs). */
   timeoutMs: number;
   /** Unix seconds, for the signature timestamp; default the system clock. */
@@ -145,15 +151,28 @@ function wireUid(uid: GatewayUid): GatewayUid {
   return typeof uid === 'number' ? uid : gatewayUidOf(uid);
 }
 
-export function createGameGateway(options: GameGatewayOptions): GameGateway {
+export interface GatewayTarget {
+  readonly url: string;
+  readonly secret: string;
+}
+
+/** The client, and a way to drop its server-list and role caches (invalidation bus). */
+export type GameGatewayClient = GameGateway & { clearCaches(): void };
+
+export function createGameGateway(options: GameGatewayOptions): GameGatewayClient {
   const doFetch = options.fetch ?? globalThis.fetch;
   const nowSeconds = options.nowSeconds ?? (() => toUnixSeconds(Date.now()));
   const nowMs = options.nowMs ?? Date.now;
-  const serverLists = sharedCalls<GatewayServer[]>(options.serverListCacheMs ?? 0, nowMs);
-  const roleLists = sharedCalls<GatewayRole[]>(options.rolesCacheMs ?? 0, nowMs);
+  let serverLists = sharedCalls<GatewayServer[]>(options.serverListCacheMs ?? 0, nowMs);
+  let roleLists = sharedCalls<GatewayRole[]>(options.rolesCacheMs ?? 0, nowMs);
 
-  function target(gameId: number): { url: string; secret: string } {
-    const entry = options.gateways[String(gameId)];
+  async function lookup(gameId: number): Promise<GatewayTarget | undefined> {
+    if (options.resolve !== undefined) return options.resolve(gameId);
+    return options.gateways[String(gameId)];
+  }
+
+  async function target(gameId: number): Promise<GatewayTarget> {
+    const entry = await lookup(gameId);
     if (!entry) throw new GatewayError(`no game gateway configured for game ${gameId}`, false);
     return entry;
   }
@@ -164,7 +183,7 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
     body: object,
     schema: S,
   ): Promise<z.infer<S>> {
-    const { url, secret } = target(gameId);
+    const { url, secret } = await target(gameId);
     const raw = JSON.stringify(body);
     const endpoint = `${url.replace(/\/+$/, '')}/${call}`;
     const headers = signGatewayRequestNode(secret, raw, nowSeconds());
@@ -240,7 +259,12 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
   }
 
   return {
-    has: (gameId) => options.gateways[String(gameId)] !== undefined,
+    has: async (gameId) => (await lookup(gameId)) !== undefined,
+
+    clearCaches() {
+      serverLists = sharedCalls<GatewayServer[]>(options.serverListCacheMs ?? 0, nowMs);
+      roleLists = sharedCalls<GatewayRole[]>(options.rolesCacheMs ?? 0, nowMs);
+    },
 
     // Callers get copies: one changing its list does not change what the others see.
     listServers: (gameId) =>
@@ -271,6 +295,15 @@ export function createGameGateway(options: GameGatewayOptions): GameGateway {
           ...(serverId === undefined ? {} : { server_id: serverId }),
         },
         gatewayValidateResponseSchema,
+      ),
+
+    // Never cached, never retried here: a sign-in asks once and answers SystemBusy on failure.
+    verifyCredentials: (gameId, account, password) =>
+      post(
+        gameId,
+        'verifyCredentials',
+        { game_id: gameId, account, password },
+        gatewayVerifyCredentialsResponseSchema,
       ),
 
     deliver: (gameId, input) => itemCall('deliver', gameId, input, gatewayDeliverResultSchema),

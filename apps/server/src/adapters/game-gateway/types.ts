@@ -6,6 +6,7 @@ import type {
   GatewayTakebackResult,
   GatewayUid,
   GatewayValidateResponse,
+  GatewayVerifyCredentialsResponse,
 } from '@hc/contract';
 
 export type {
@@ -15,6 +16,7 @@ export type {
   GatewayTakebackResult,
   GatewayUid,
   GatewayValidateResponse,
+  GatewayVerifyCredentialsResponse,
 };
 
 /** The game could not be reached or answered badly: callers show SystemBusy / retry later. */
@@ -63,6 +65,16 @@ export interface GameGateway {
    * server when one is given? Asked before the Publisher API binds a uid (ADR 0039).
    */
   validate(gameId: number, uid: string, serverId?: number): Promise<GatewayValidateResponse>;
+  /**
+   * For a game that keeps its players' credentials (GAME_GATEWAYS `credentials: "game"`): are
+   * this account name and password right? On success the game's uid and what it knows of the
+   * player; else `unknown_account` or `wrong_password`. Never cached.
+   */
+  verifyCredentials(
+    gameId: number,
+    account: string,
+    password: string,
+  ): Promise<GatewayVerifyCredentialsResponse>;
   /** Idempotent on deliveryId: a repeat returns the first result. */
   deliver(gameId: number, input: DeliverInput): Promise<GatewayDeliverResult>;
   /**
@@ -70,6 +82,6 @@ export interface GameGateway {
    * delivery the game never applied -> GatewayError with code 'not_found' (status 404).
    */
   takeback(gameId: number, input: DeliverInput): Promise<GatewayTakebackResult>;
-  /** true when GAME_GATEWAYS has an entry for the game. */
-  has(gameId: number): boolean;
+  /** true when the game has a gateway (set in the console, or in GAME_GATEWAYS). */
+  has(gameId: number): Promise<boolean>;
 }

@@ -33,6 +33,8 @@ export function withGameUids(gateway: GameGateway, lookup: GameUidLookup): GameG
     listRoles: async (gameId, uid, serverId) =>
       gateway.listRoles(gameId, await gameUid(uid), serverId),
     validate: (gameId, uid, serverId) => gateway.validate(gameId, uid, serverId),
+    verifyCredentials: (gameId, account, password) =>
+      gateway.verifyCredentials(gameId, account, password),
     deliver: async (gameId, input) =>
       gateway.deliver(gameId, { ...input, uid: await gameUid(input.uid) }),
     takeback: async (gameId, input) =>

@@ -16,7 +16,8 @@ export interface PagePayment {
   returnUrl: string;
 }
 
-export type CardError = 'errCardUnknown' | 'errExpiry' | 'errCvc';
+/** What the card form says above its fields: a field's error, or the card was declined. */
+export type CardError = 'errCardUnknown' | 'errExpiry' | 'errCvc' | 'errDeclined';
 
 export { escapeHtml };
 
@@ -102,7 +103,7 @@ export function renderCheckoutPage(
       : `<p id="card-error" class="error" role="alert">${escapeHtml(t[form.error])}</p>`) +
     `<label for="card-number">${escapeHtml(t.cardNumber)}</label>` +
     `<input id="card-number" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required` +
-    ` value="${escapeHtml(form.cardNumber ?? '')}"${invalid('errCardUnknown')}>` +
+    ` value="${escapeHtml(form.cardNumber ?? '')}"${invalid('errCardUnknown')}${invalid('errDeclined')}>` +
     `<div class="row"><div><label for="card-expiry">${escapeHtml(t.expiry)}</label>` +
     `<input id="card-expiry" name="expiry" autocomplete="cc-exp" placeholder="${escapeHtml(t.expiryPlaceholder)}" required` +
     ` value="${escapeHtml(form.expiry ?? '')}"${invalid('errExpiry')}></div>` +

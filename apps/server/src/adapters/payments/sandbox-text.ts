@@ -21,6 +21,8 @@ export interface SandboxText {
   errCardUnknown: string;
   errExpiry: string;
   errCvc: string;
+  /** A declined card: the payment stays open and the player tries again on the same order. */
+  errDeclined: string;
   paidTitle: string;
   paidText: string;
   declinedTitle: string;
@@ -55,6 +57,8 @@ export const sandboxText: Record<Language, SandboxText> = {
     errCardUnknown: 'Card number not recognised. Please use one of the test cards above.',
     errExpiry: 'Enter a valid expiry date as MM/YY; it cannot be in the past.',
     errCvc: 'Enter the 3- or 4-digit security code.',
+    errDeclined:
+      'Your card was declined and no money has been taken. Try another card, or the test card 4242 4242 4242 4242, which is approved.',
     paidTitle: 'Payment successful',
     paidText:
       'Thank you for your purchase! Your payment has been received and HC Portal will deliver your order shortly.',
@@ -89,6 +93,8 @@ export const sandboxText: Record<Language, SandboxText> = {
     errCardUnknown: '无法识别该卡号，请使用上方列出的测试卡。',
     errExpiry: '请按 MM/YY 格式填写有效期，且不能早于当前月份。',
     errCvc: '请填写 3 位或 4 位安全码。',
+    errDeclined:
+      '您的银行卡被拒绝，未产生任何扣款。请换一张卡重试，或使用可通过的测试卡 4242 4242 4242 4242。',
     paidTitle: '支付成功',
     paidText: '感谢您的购买！我们已收到您的付款，HC Portal 将尽快为您发放商品。',
     declinedTitle: '支付被拒绝',
@@ -120,6 +126,8 @@ export const sandboxText: Record<Language, SandboxText> = {
     errCardUnknown: '無法識別此卡號碼，請使用上面列出的測試卡。',
     errExpiry: '請以 MM/YY 格式輸入有效日期，而且不可早於本月。',
     errCvc: '請輸入 3 位或 4 位數字的保安編號。',
+    errDeclined:
+      '你的信用卡被拒絕，並未收取任何款項。請換一張卡再試，或使用可通過的測試卡 4242 4242 4242 4242。',
     paidTitle: '付款成功',
     paidText: '多謝惠顧！我們已收到你的付款，HC Portal 會盡快為你發送貨品。',
     declinedTitle: '付款被拒',
@@ -151,6 +159,8 @@ export const sandboxText: Record<Language, SandboxText> = {
     errCardUnknown: '無法辨識此卡號，請使用上方列出的測試卡。',
     errExpiry: '請以 MM/YY 格式輸入有效期限，且不得早於本月。',
     errCvc: '請輸入 3 或 4 位數的安全碼。',
+    errDeclined:
+      '您的信用卡遭到拒絕，並未扣款。請改用其他卡片重試，或使用可通過的測試卡 4242 4242 4242 4242。',
     paidTitle: '付款成功',
     paidText: '感謝您的購買！我們已收到您的款項，HC Portal 將盡快為您發送商品。',
     declinedTitle: '付款遭拒',
@@ -182,6 +192,8 @@ export const sandboxText: Record<Language, SandboxText> = {
     errCardUnknown: 'ไม่รู้จักหมายเลขบัตรนี้ โปรดใช้บัตรทดสอบที่ระบุไว้ด้านบน',
     errExpiry: 'โปรดกรอกวันหมดอายุในรูปแบบ MM/YY และต้องไม่ใช่เดือนที่ผ่านมาแล้ว',
     errCvc: 'โปรดกรอกรหัสความปลอดภัย 3 หรือ 4 หลัก',
+    errDeclined:
+      'บัตรของคุณถูกปฏิเสธ และไม่มีการเรียกเก็บเงิน โปรดลองใช้บัตรใบอื่น หรือบัตรทดสอบ 4242 4242 4242 4242 ที่ได้รับการอนุมัติ',
     paidTitle: 'ชำระเงินสำเร็จ',
     paidText: 'ขอบคุณสำหรับการสั่งซื้อ! เราได้รับการชำระเงินของคุณแล้ว และ HC Portal จะส่งไอเทมให้คุณในไม่ช้า',
     declinedTitle: 'การชำระเงินถูกปฏิเสธ',
@@ -213,6 +225,8 @@ export const sandboxText: Record<Language, SandboxText> = {
     errCardUnknown: '인식할 수 없는 카드 번호입니다. 위의 테스트 카드를 사용해 주세요.',
     errExpiry: '유효기간을 MM/YY 형식으로 입력해 주세요. 지난 달은 사용할 수 없습니다.',
     errCvc: '3자리 또는 4자리 보안 코드를 입력해 주세요.',
+    errDeclined:
+      '카드 결제가 거절되어 청구된 금액은 없습니다. 다른 카드로 다시 시도하거나 승인되는 테스트 카드 4242 4242 4242 4242를 사용해 주세요.',
     paidTitle: '결제 완료',
     paidText:
       '구매해 주셔서 감사합니다! 결제가 확인되었으며 HC Portal에서 곧 상품을 지급해 드립니다.',
@@ -246,6 +260,8 @@ export const sandboxText: Record<Language, SandboxText> = {
     errCardUnknown: 'このカード番号は認識できません。上記のテストカードをご利用ください。',
     errExpiry: '有効期限を MM/YY の形式で入力してください（過去の月は使えません）。',
     errCvc: '3 桁または 4 桁のセキュリティコードを入力してください。',
+    errDeclined:
+      'カードが拒否されました。料金は請求されていません。別のカード、または承認されるテストカード 4242 4242 4242 4242 でもう一度お試しください。',
     paidTitle: 'お支払いが完了しました',
     paidText:
       'ご購入ありがとうございます。お支払いを確認しました。まもなく HC Portal からアイテムが届きます。',
@@ -281,6 +297,8 @@ export const sandboxText: Record<Language, SandboxText> = {
       'Không nhận diện được số thẻ này. Vui lòng dùng một trong các thẻ thử nghiệm ở trên.',
     errExpiry: 'Vui lòng nhập ngày hết hạn theo định dạng MM/YY, không được là tháng đã qua.',
     errCvc: 'Vui lòng nhập mã bảo mật gồm 3 hoặc 4 chữ số.',
+    errDeclined:
+      'Thẻ của bạn đã bị từ chối và chưa bị trừ tiền. Hãy thử thẻ khác, hoặc thẻ thử nghiệm 4242 4242 4242 4242 được chấp nhận.',
     paidTitle: 'Thanh toán thành công',
     paidText:
       'Cảm ơn bạn đã mua hàng! Chúng tôi đã nhận được thanh toán, HC Portal sẽ sớm gửi vật phẩm cho bạn.',
@@ -318,6 +336,8 @@ export const sandboxText: Record<Language, SandboxText> = {
     errExpiry:
       'Bitte gib das Ablaufdatum im Format MM/JJ ein; es darf nicht in der Vergangenheit liegen.',
     errCvc: 'Bitte gib die drei- oder vierstellige Prüfnummer ein.',
+    errDeclined:
+      'Ihre Karte wurde abgelehnt, es wurde nichts abgebucht. Versuchen Sie es mit einer anderen Karte oder mit der Testkarte 4242 4242 4242 4242, die angenommen wird.',
     paidTitle: 'Zahlung erfolgreich',
     paidText:
       'Vielen Dank für deinen Kauf! Deine Zahlung ist eingegangen und HC Portal liefert deine Bestellung in Kürze.',

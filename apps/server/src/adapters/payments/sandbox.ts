@@ -152,9 +152,8 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
   /** Applies a submitted card or PayPal button to an open payment; returns what to show. */
   async function submit(row: SandboxPayment, body: unknown, reply: FastifyReply) {
     const method = stringField(body, 'method') === 'paypal' ? 'paypal' : 'card';
-    let outcome: CardOutcome = 'approved';
     if (method === 'card') {
-      outcome = sandboxCardOutcome(
+      const outcome: CardOutcome = sandboxCardOutcome(
         {
           cardNumber: stringField(body, 'cardNumber'),
           expiry: stringField(body, 'expiry'),
@@ -162,26 +161,29 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         },
         clock.now(),
       );
-      if (outcome !== 'approved' && outcome !== 'declined')
+      // A declined card ends the attempt, not the payment: like a provider's hosted checkout,
+      // the page stays open for another card and the order stays payable.
+      if (outcome === 'declined')
+        log.info({ paymentId: row.id, orderId: row.order_ref }, 'sandbox card declined');
+      if (outcome !== 'approved')
         return sendHtml(
           reply,
           422,
           renderCheckoutPage(toPagePayment(row), {
             cardNumber: stringField(body, 'cardNumber'),
             expiry: stringField(body, 'expiry'),
-            error: outcome,
+            error: outcome === 'declined' ? 'errDeclined' : outcome,
           }),
         );
     }
-    const to = outcome === 'approved' ? 'paid' : 'declined';
-    const updated = await repo.transition(row.id, 'open', to, clock.now(), method);
+    const updated = await repo.transition(row.id, 'open', 'paid', clock.now(), method);
     if (updated === undefined) return showFinal(row.id, reply);
-    log.info({ paymentId: row.id, orderId: row.order_ref, status: to, method }, 'sandbox payment');
-    const notified = await sendWebhook(
-      to === 'paid' ? 'payment.succeeded' : 'payment.declined',
-      updated,
+    log.info(
+      { paymentId: row.id, orderId: row.order_ref, status: 'paid', method },
+      'sandbox payment',
     );
-    return sendHtml(reply, 200, renderResultPage(toPagePayment(updated), to, notified));
+    const notified = await sendWebhook('payment.succeeded', updated);
+    return sendHtml(reply, 200, renderResultPage(toPagePayment(updated), 'paid', notified));
   }
 
   /** A payment no longer open: its final state, and nothing is sent again. */

@@ -22,12 +22,25 @@ export function toDocTexts(texts: Record<Language, ArticleText>): Record<Languag
   return out;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The articles keep their order and spacing, moved so the newest was published the day before
+ * the demo is seeded: the news reads as recent whenever the demo starts, so "Latest" (the last
+ * 30 days) is never empty.
+ */
+export function demoPublishTimes(now: Date): Date[] {
+  const times = demoArticles.map((a) => Date.parse(a.publishedAt));
+  const shift = now.getTime() - DAY_MS - Math.max(...times);
+  return times.map((t) => new Date(t + shift));
+}
+
 export const demoContent: SeedStep = {
   name: 'demo-content',
   isNeeded: async (db) =>
     (await createContentRepository(db).countAllArticles()) === 0 &&
     (await createGamesRepository(db).exists(GAME_ID)),
-  async run(db) {
+  async run(db, { now }) {
     const repo = createContentRepository(db);
     await repo.upsertHome(GAME_ID, demoHomeConfig);
     for (const [index, block] of demoBlocks.entries())
@@ -38,14 +51,15 @@ export const demoContent: SeedStep = {
         img: block.img,
         sort: index,
       });
-    for (const article of demoArticles)
+    const published = demoPublishTimes(now);
+    for (const [index, article] of demoArticles.entries())
       await repo.insertArticle({
         gameId: null,
         type: article.type,
         texts: toDocTexts(article.texts),
         img: article.img,
         pinned: article.pinned ?? false,
-        publishedAt: new Date(article.publishedAt),
+        publishedAt: published[index]!,
       });
     for (const [slug, texts] of Object.entries(demoPages))
       await repo.upsertPage(slug, toDocTexts(texts));

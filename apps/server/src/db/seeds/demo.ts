@@ -3,6 +3,7 @@
 // Later issues append their own steps (catalog, articles) to `demoSeedSteps`.
 import { createAccountsRepository } from '../../modules/auth/accounts.repository';
 import { createBulletinsRepository } from '../../modules/content/bulletins.repository';
+import { createOperatorsRepository } from '../../modules/console/operators.repository';
 import { createGamesRepository } from '../../modules/games/games.repository';
 import { hashPassword } from '../../lib/password';
 import type { SeedStep } from '../seed';
@@ -59,14 +60,32 @@ const demoAccount: SeedStep = {
   },
 };
 
+/** The demo console operator (docs/console.md): an owner without a second factor. */
+export const DEMO_OPERATOR = { name: 'operator', password: 'operator1234' } as const;
+
+const demoOperator: SeedStep = {
+  name: 'demo-operator',
+  isNeeded: async (db) => (await createOperatorsRepository(db).count()) === 0,
+  async run(db) {
+    await createOperatorsRepository(db).insert({
+      name: DEMO_OPERATOR.name,
+      displayName: 'Demo operator',
+      roles: ['owner'],
+      passwordHash: await hashPassword(DEMO_OPERATOR.password),
+      at: new Date(),
+    });
+  },
+};
+
 const demoBulletin: SeedStep = {
   name: 'demo-bulletin',
   isNeeded: async (db) => (await createBulletinsRepository(db).count()) === 0,
-  async run(db) {
+  async run(db, { now }) {
     await createBulletinsRepository(db).insert({
       pinned: true,
       texts: demoBulletinTexts,
       link: '/main/event',
+      beginsAt: now,
     });
   },
 };
@@ -74,6 +93,7 @@ const demoBulletin: SeedStep = {
 export const demoSeedSteps: readonly SeedStep[] = [
   demoGame,
   demoAccount,
+  demoOperator,
   demoBulletin,
   demoCatalog,
   demoGiftCodes,

@@ -40,8 +40,92 @@ function scrub(value: Record<string, unknown> | null | undefined): string | null
   return JSON.stringify(value, (key, v: unknown) => (SECRET_KEYS.test(key) ? undefined : v));
 }
 
-export function createAuditRepository(db: Kysely<DB>) {
+/** The console's filter (docs/console.md#audit-log). */
+export interface AuditQuery {
+  actor?: string | undefined;
+  actorKind?: AuditActorKind | undefined;
+  /** Exact, or a prefix when it ends with `.`. */
+  action?: string | undefined;
+  target?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function toAuditRow(r: {
+  id: number | string;
+  at: Date;
+  actor_kind: AuditActorKind;
+  actor: string;
+  ip: string | null;
+  action: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
+}): AuditRow {
   return {
+    id: Number(r.id),
+    at: r.at,
+    actorKind: r.actor_kind,
+    actor: r.actor,
+    ip: r.ip,
+    action: r.action,
+    target: r.target,
+    before: r.before,
+    after: r.after,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createAuditRepository(db: Kysely<DB>) {
+  function filtered(f: AuditQuery) {
+    let q = db.selectFrom('audit_log');
+    if (f.actor !== undefined) q = q.where('actor', '=', f.actor);
+    if (f.actorKind !== undefined) q = q.where('actor_kind', '=', f.actorKind);
+    if (f.action !== undefined)
+      q = f.action.endsWith('.')
+        ? q.where('action', 'like', `${escapeLike(f.action)}%`)
+        : q.where('action', '=', f.action);
+    if (f.target !== undefined) q = q.where('target', '=', f.target);
+    if (f.from !== undefined) q = q.where('at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('at', '<', f.to);
+    return q;
+  }
+
+  return {
+    /** One page, newest first, and the total of the filter. */
+    async page(
+      f: AuditQuery,
+      page: number,
+      size: number,
+    ): Promise<{ rows: AuditRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        filtered(f)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        filtered(f)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map(toAuditRow), total: Number(count.n) };
+    },
+
+    /** Every row of the filter, newest first, read in batches by id (for the CSV export). */
+    async *each(f: AuditQuery, batch = 500): AsyncGenerator<AuditRow> {
+      let beforeId: number | undefined;
+      for (;;) {
+        let q = filtered(f).selectAll();
+        if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+        const rows = await q.orderBy('id', 'desc').limit(batch).execute();
+        for (const r of rows) yield toAuditRow(r);
+        if (rows.length < batch) return;
+        beforeId = Number(rows[rows.length - 1]?.id);
+      }
+    },
+
     async append(entry: AuditEntry): Promise<number> {
       const row = await db
         .insertInto('audit_log')

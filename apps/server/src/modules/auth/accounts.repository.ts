@@ -1,7 +1,7 @@
 // Data access for login accounts (`accid`) and their game accounts (`gameAccountId`/uid).
 import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { AccountsTable, DB } from '../../db/schema';
+import type { AccountsTable, DB, ImportedPasswordFormat } from '../../db/schema';
 
 export interface AccountRow {
   id: number;
@@ -9,10 +9,14 @@ export interface AccountRow {
   email: string | null;
   phone: string | null;
   passwordHash: string | null;
+  /** The format of an imported hash not yet re-hashed (migration 0017); null: argon2id. */
+  passwordFormat: ImportedPasswordFormat | null;
   emailLoginEnabled: boolean;
   createdAt: Date;
   /** Set while the account is disabled (Publisher API): it cannot sign in. */
   disabledAt: Date | null;
+  /** Set while a deletion the player asked for waits for its grace period (ADR 0049). */
+  deletionDueAt: Date | null;
 }
 
 export interface GameAccountRow {
@@ -37,9 +41,11 @@ function toRow(row: AccountRecord): AccountRow {
     email: row.email,
     phone: row.phone,
     passwordHash: row.password_hash,
+    passwordFormat: row.password_format,
     emailLoginEnabled: row.email_login_enabled,
     createdAt: row.created_at,
     disabledAt: row.disabled_at,
+    deletionDueAt: row.deletion_due_at,
   };
 }
 
@@ -87,9 +93,28 @@ export function createAccountsRepository(db: Kysely<DB>) {
     async setPasswordHash(id: number, passwordHash: string): Promise<void> {
       await db
         .updateTable('accounts')
-        .set({ password_hash: passwordHash })
+        .set({ password_hash: passwordHash, password_format: null })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Replaces an imported hash (ADR 0043) with the portal's own, only while the account still
+     * holds exactly `importedHash` (one statement: a concurrent reset or re-hash wins).
+     */
+    async replaceImportedHash(
+      id: number,
+      importedHash: string,
+      passwordHash: string,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('accounts')
+        .set({ password_hash: passwordHash, password_format: null })
+        .where('id', '=', id)
+        .where('password_hash', '=', importedHash)
+        .where('password_format', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async setEmailLoginEnabled(id: number, enabled: boolean): Promise<void> {

@@ -25,6 +25,32 @@ export function createHandoverRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** A game's ticket for its player `uid` (ADR 0042): no account yet. */
+    async insertForGame(ticket: {
+      gameId: number;
+      uid: string;
+      displayName: string | null;
+      keyId: string;
+      ticketHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('web_tickets')
+        .values({
+          account_id: null,
+          game_id: ticket.gameId,
+          uid: ticket.uid,
+          display_name: ticket.displayName,
+          key_id: ticket.keyId,
+          ticket_hash: ticket.ticketHash,
+          new_login: false,
+          created_at: ticket.now,
+          expires_at: ticket.expiresAt,
+        })
+        .execute();
+    },
+
     /**
      * Marks the live, unused ticket with this hash used and returns its account, in one
      * statement (two concurrent exchanges cannot both win); undefined when there is none.
@@ -36,7 +62,7 @@ export function createHandoverRepository(db: Kysely<DB>) {
         .where('ticket_hash', '=', ticketHash)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
-        .returning(['account_id', 'new_login'])
+        .returning(['account_id', 'new_login', 'game_id', 'uid', 'display_name', 'key_id'])
         .executeTakeFirst();
     },
 

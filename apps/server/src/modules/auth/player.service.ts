@@ -1,6 +1,9 @@
 // The current player's info for /api/user/uinfo (docs/product/session.md#user-info).
+import { ErrorCode } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { createGamesRepository } from '../games/games.repository';
 import { createAccountsRepository } from './accounts.repository';
 import type { Session } from './sessions.service';
 
@@ -29,12 +32,14 @@ const anonymous: PlayerInfo = {
 
 export function createPlayerService(deps: { db: Kysely<DB>; customerServiceUrl: string }) {
   const accounts = createAccountsRepository(deps.db);
+  const games = createGamesRepository(deps.db);
 
   return {
     /**
      * Anonymous -> login false. Signed in -> the account and its game account for the game in
      * the `gameid` header (else the first bound game). userId is the game account id (docs/product/api.md#request-headers
-     * "E-point balance query: userId (game account id)").
+     * "E-point balance query: userId (game account id)"). A `gameid` naming no game at all is
+     * ContextReset (docs/product/session.md#code-20002): the client's game choice is stale.
      */
     async current(
       session: Session | null,
@@ -47,6 +52,14 @@ export function createPlayerService(deps: { db: Kysely<DB>; customerServiceUrl: 
       const found = await accounts.findNameWithGameAccounts(session.accountId);
       if (found === undefined) return anonymous;
       const { gameAccounts } = found;
+      // A bound game exists (foreign key); anything else is looked up only when asked for.
+      if (
+        requestedGameId !== undefined &&
+        !gameAccounts.some((g) => g.gameId === requestedGameId) &&
+        !(await games.exists(requestedGameId))
+      ) {
+        throw new AppError(ErrorCode.ContextReset);
+      }
       const gameAccount = gameAccounts.find((g) => g.gameId === requestedGameId) ?? gameAccounts[0];
       return {
         login: true,

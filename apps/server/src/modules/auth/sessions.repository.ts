@@ -11,6 +11,14 @@ export interface SessionRow {
   absoluteExpiresAt: Date;
   remember: boolean;
   revokedAt: Date | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Where a request came from (the list of signed-in devices). */
+export interface SeenFrom {
+  ip: string;
+  userAgent: string | null;
 }
 
 export interface NewSession {
@@ -57,16 +65,50 @@ export function createSessionsRepository(db: Kysely<DB>) {
           absoluteExpiresAt: r.absolute_expires_at,
           remember: r.remember,
           revokedAt: r.revoked_at,
+          ip: r.ip,
+          userAgent: r.user_agent,
         }
       );
     },
 
-    async touch(id: number, lastSeenAt: Date, idleExpiresAt: Date): Promise<void> {
+    async touch(id: number, lastSeenAt: Date, idleExpiresAt: Date, seen?: SeenFrom): Promise<void> {
       await db
         .updateTable('sessions')
-        .set({ last_seen_at: lastSeenAt, idle_expires_at: idleExpiresAt })
+        .set({
+          last_seen_at: lastSeenAt,
+          idle_expires_at: idleExpiresAt,
+          ...(seen && { ip: seen.ip, user_agent: seen.userAgent?.slice(0, 512) ?? null }),
+        })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** The account's sessions that still work at `now` (not revoked, not expired). */
+    async listLive(accountId: number, now: Date) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .where('idle_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Ends one live session of the account; whether one was ended. */
+    async revokeOfAccount(accountId: number, id: number, now: Date): Promise<boolean> {
+      const r = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .where('idle_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
 
     async revoke(id: number, at: Date): Promise<void> {

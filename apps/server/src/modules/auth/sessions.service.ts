@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { systemClock, type Clock } from '../../lib/clock';
-import { createSessionsRepository } from './sessions.repository';
+import { createSessionsRepository, type SeenFrom } from './sessions.repository';
 
 export interface SessionPolicy {
   /** A session without "remember me" ends after this long without a request. */
@@ -70,15 +70,19 @@ export function createSessionService(deps: {
       return { token, sessionId };
     },
 
-    /** The live session for a token, or null if unknown, revoked or expired. */
-    async resolve(token: string | undefined): Promise<Session | null> {
+    /**
+     * The live session for a token, or null if unknown, revoked or expired. `seen` (the request's
+     * address and browser) is recorded with the minute's touch, and on the first request.
+     */
+    async resolve(token: string | undefined, seen?: SeenFrom): Promise<Session | null> {
       if (token === undefined || !TOKEN_PATTERN.test(token)) return null;
       const row = await repo.findByTokenHash(hashToken(token));
       const now = clock.now();
       if (row === undefined || row.revokedAt !== null) return null;
       if (now >= row.idleExpiresAt || now >= row.absoluteExpiresAt) return null;
-      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-        await repo.touch(row.id, now, idleExpiry(now, row.absoluteExpiresAt, row.remember));
+      const firstSeen = seen !== undefined && row.ip === null;
+      if (firstSeen || now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await repo.touch(row.id, now, idleExpiry(now, row.absoluteExpiresAt, row.remember), seen);
       }
       return {
         id: row.id,

@@ -9,6 +9,8 @@ export interface PendingState {
   nonce: string | null;
   redirect: string;
   expiresAt: Date;
+  /** Set when the round trip links the identity to this signed-in account (ADR 0049). */
+  linkAccountId?: number | null;
 }
 
 export interface IdentityRow {
@@ -31,6 +33,7 @@ export function createSocialRepository(db: Kysely<DB>) {
           redirect: state.redirect,
           created_at: now,
           expires_at: state.expiresAt,
+          link_account_id: state.linkAccountId ?? null,
         })
         .execute();
     },
@@ -49,6 +52,7 @@ export function createSocialRepository(db: Kysely<DB>) {
           nonce: row.nonce,
           redirect: row.redirect,
           expiresAt: row.expires_at,
+          linkAccountId: row.link_account_id === null ? null : Number(row.link_account_id),
         }
       );
     },
@@ -68,6 +72,39 @@ export function createSocialRepository(db: Kysely<DB>) {
         .where('subject', '=', subject)
         .executeTakeFirst();
       return row && { id: row.id, accountId: Number(row.account_id), name: row.name };
+    },
+
+    /** The account's identity of a provider, if it has one. */
+    async identityOfAccount(accountId: number, provider: SocialProvider) {
+      return db
+        .selectFrom('social_identities')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('provider', '=', provider)
+        .executeTakeFirst();
+    },
+
+    /** Links an identity to an existing account (the unique (provider, subject) decides races). */
+    async linkIdentity(input: {
+      accountId: number;
+      provider: SocialProvider;
+      subject: string;
+      name: string | null;
+      email: string | null;
+      now: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('social_identities')
+        .values({
+          provider: input.provider,
+          subject: input.subject,
+          account_id: input.accountId,
+          name: input.name,
+          email: input.email,
+          created_at: input.now,
+          last_login_at: null,
+        })
+        .execute();
     },
 
     async touchIdentity(id: number, now: Date, name: string | null): Promise<void> {

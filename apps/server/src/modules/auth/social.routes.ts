@@ -53,6 +53,19 @@ function bindingCookie(
   ].join('; ');
 }
 
+/** Sets the binding cookie of a started round trip (the start route, and a link start). */
+export function setBindingCookie(
+  reply: FastifyReply,
+  provider: string,
+  binding: string,
+  options: BindingCookieOptions,
+): FastifyReply {
+  return reply.header(
+    'set-cookie',
+    bindingCookie(provider, binding, Math.floor(STATE_TTL_MS / 1000), options),
+  );
+}
+
 /** The binding cookie's value from the request, or null. */
 function readBinding(req: FastifyRequest): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {

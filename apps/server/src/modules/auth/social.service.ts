@@ -5,7 +5,13 @@
 // binding value (the routes put it in a cookie) and the stored key is the hash of binding and
 // state together, so a callback without that browser's cookie finds nothing (ADR 0029).
 import { createHash, randomBytes } from 'node:crypto';
-import { SOCIAL_RETURN_PARAMS, type SocialErrorReason, type SocialProvider } from '@hc/contract';
+import {
+  SOCIAL_LINK_PARAM,
+  SOCIAL_RETURN_PARAMS,
+  type SocialErrorReason,
+  type SocialLinkOutcome,
+  type SocialProvider,
+} from '@hc/contract';
 import type { Kysely } from 'kysely';
 import { OAuthProviderError, OAuthTokenError, type ProviderClients } from '../../adapters/oauth';
 import type { DB } from '../../db/schema';
@@ -46,6 +52,12 @@ const stateKey = (binding: string, state: string) => sha256(`${binding}.${state}
 
 function loginError(reason: SocialErrorReason): string {
   return `/login?${SOCIAL_RETURN_PARAMS.error}=${reason}`;
+}
+
+/** Where a link round trip (ADR 0049) returns: the account page, with its outcome. */
+export const LINK_RETURN_PATH = '/main/account/user';
+function linkReturn(outcome: SocialLinkOutcome): string {
+  return `${LINK_RETURN_PATH}?${SOCIAL_LINK_PARAM}=${outcome}`;
 }
 
 /** Apple's `user` form field (first sign-in only): {"name":{"firstName","lastName"},"email"}. */
@@ -113,7 +125,11 @@ export function createSocialService(deps: SocialServiceDeps) {
      * The provider URL to send the browser to and the binding value for its cookie; an unknown
      * provider goes back to /login (no binding).
      */
-    async start(provider: string, redirect: unknown): Promise<SocialStart> {
+    async start(
+      provider: string,
+      redirect: unknown,
+      options: { linkAccountId?: number } = {},
+    ): Promise<SocialStart> {
       if (!isProvider(provider)) return { location: loginError('provider'), binding: null };
       const client = deps.clients[provider];
       if (client === undefined) return { location: loginError('provider'), binding: null };
@@ -131,6 +147,7 @@ export function createSocialService(deps: SocialServiceDeps) {
           nonce,
           redirect: safeRedirectPath(redirect),
           expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+          linkAccountId: options.linkAccountId ?? null,
         },
         now,
       );
@@ -165,6 +182,16 @@ export function createSocialService(deps: SocialServiceDeps) {
       )
         return fail('state');
 
+      const linkAccountId = pending.linkAccountId ?? null;
+      const failLink = (reason: SocialLinkOutcome, error: unknown = null): SocialOutcome => {
+        deps.onFailure?.(
+          provider,
+          reason === 'state' || reason === 'token' || reason === 'provider' ? reason : 'not_found',
+          error,
+        );
+        return { location: linkReturn(reason), accountId: null };
+      };
+
       let profile;
       try {
         profile = await client.exchange({
@@ -174,11 +201,37 @@ export function createSocialService(deps: SocialServiceDeps) {
           nonce: pending.nonce,
         });
       } catch (error) {
-        if (error instanceof OAuthProviderError) return fail('provider', error);
-        if (error instanceof OAuthTokenError) return fail('token', error);
+        if (error instanceof OAuthProviderError)
+          return linkAccountId === null ? fail('provider', error) : failLink('provider', error);
+        if (error instanceof OAuthTokenError)
+          return linkAccountId === null ? fail('token', error) : failLink('token', error);
         throw error;
       }
       if (provider === 'apple') profile.name ??= appleUserName(params.get('user'));
+
+      // Link mode: the identity joins the signed-in account that started; no session is made.
+      if (linkAccountId !== null) {
+        const known = await repo.findIdentity(provider, profile.subject);
+        if (known !== undefined)
+          return known.accountId === linkAccountId
+            ? { location: linkReturn('linked'), accountId: linkAccountId }
+            : failLink('in_use');
+        if ((await repo.identityOfAccount(linkAccountId, provider)) !== undefined)
+          return failLink('already_linked');
+        try {
+          await repo.linkIdentity({
+            accountId: linkAccountId,
+            provider,
+            subject: profile.subject,
+            name: profile.name,
+            email: profile.email,
+            now: deps.clock.now(),
+          });
+        } catch (error) {
+          return failLink('in_use', error);
+        }
+        return { location: linkReturn('linked'), accountId: linkAccountId };
+      }
 
       const accountId = await findOrCreateAccount(provider, profile);
       if (accountId === null) {

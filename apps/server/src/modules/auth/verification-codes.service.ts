@@ -33,7 +33,7 @@ import { formatMessage, messagesFor } from '../../messages';
 import { createVerificationCodesRepository } from './verification-codes.repository';
 
 export type CodeChannel = 'email' | 'phone';
-export type CodePurpose = 'login' | 'reset';
+export type CodePurpose = 'login' | 'reset' | 'signup' | 'contact';
 
 export const CODE_POLICY = {
   ttlMs: 10 * 60_000,

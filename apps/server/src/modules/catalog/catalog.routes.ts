@@ -17,15 +17,25 @@ export function register(app: FastifyInstance, c: Container): void {
   const accounts = createAccountsRepository(c.db);
   const games = createGamesRepository(c.db);
 
+  /** Game ids seen to exist; a game is never deleted while the portal runs. */
+  const knownGames = new Set<number>();
+
   /**
    * The request's game: the gameid header (docs/product/api.md#request-headers), else the
-   * first bound game, else the first game.
+   * first bound game, else the first game. A gameid naming no game is ContextReset
+   * (docs/product/session.md#code-20002), never a silent fallback.
    */
   async function gameOf(
     session: Session | null,
     requested: number | undefined,
   ): Promise<number | undefined> {
-    if (requested !== undefined) return requested;
+    if (requested !== undefined) {
+      if (!knownGames.has(requested)) {
+        if (!(await games.exists(requested))) throw new AppError(ErrorCode.ContextReset);
+        knownGames.add(requested);
+      }
+      return requested;
+    }
     if (session !== null) {
       const [first] = await accounts.listGameAccounts(session.accountId);
       if (first !== undefined) return first.gameId;

@@ -124,6 +124,20 @@ export function payChannelsFor(
   }));
 }
 
+/** Whether players may see and buy an enabled product at `now` (its sale window). */
+export function onSale(product: Pick<ProductRow, 'saleBeginAt' | 'saleEndAt'>, now: Date): boolean {
+  const t = now.getTime();
+  return (
+    (product.saleBeginAt === null || product.saleBeginAt.getTime() <= t) &&
+    (product.saleEndAt === null || product.saleEndAt.getTime() > t)
+  );
+}
+
+/** The product's picture in `language`, else the default (en-US) one. */
+export function productIcon(product: Pick<ProductRow, 'icons' | 'icon'>, language: string): string {
+  return product.icons[language] ?? product.icon;
+}
+
 /** The docs/product/top-up.md#items on the wire; a rebate is shown only until its end. */
 export function toWireProduct(product: ProductRow, language: string, now: Date): Product {
   const nowTs = toUnixSeconds(now);
@@ -136,7 +150,7 @@ export function toWireProduct(product: ProductRow, language: string, now: Date):
     price: product.price,
     currency: product.currency,
     cp_goods_id: product.cpGoodsId,
-    icon: product.icon,
+    icon: productIcon(product, language),
     bonus: product.bonus,
     ...(product.gift > 0 && { gift: product.gift }),
     ...(rebate !== undefined && {
@@ -156,9 +170,12 @@ export async function findProduct(
   gameId: number,
   cpGoodsId: string,
   language: string = FALLBACK_LANGUAGE,
+  now: Date = new Date(),
 ): Promise<CatalogProduct | undefined> {
   const row = await createCatalogRepository(db).findActive(gameId, cpGoodsId);
-  return row && { ...row, name: productName(row, language) };
+  // Outside its sale window a pack is not for sale (docs/console.md#catalog).
+  if (row === undefined || !onSale(row, now)) return undefined;
+  return { ...row, name: productName(row, language) };
 }
 
 const toTs = (d: Date | null) => (d === null ? null : toUnixSeconds(d));
@@ -191,19 +208,21 @@ export function createCatalogService(deps: { db: Kysely<DB>; clock: Clock; cache
     async gamePacks(gameId: number, serverId: number, language: string): Promise<Product[]> {
       const now = deps.clock.now();
       const rows = await listProducts(gameId, 'game');
-      return rows.filter((p) => isSoldOn(p, serverId)).map((p) => toWireProduct(p, language, now));
+      return rows
+        .filter((p) => isSoldOn(p, serverId) && onSale(p, now))
+        .map((p) => toWireProduct(p, language, now));
     },
 
     /** webCoinProduct: the game's HC Point packs, in `language`. */
     async coinPacks(gameId: number, language: string): Promise<Product[]> {
       const now = deps.clock.now();
       const rows = await listProducts(gameId, 'coin');
-      return rows.map((p) => toWireProduct(p, language, now));
+      return rows.filter((p) => onSale(p, now)).map((p) => toWireProduct(p, language, now));
     },
 
     /** See the standalone findProduct. */
     findProduct: (gameId: number, cpGoodsId: string, language?: string) =>
-      findProduct(deps.db, gameId, cpGoodsId, language),
+      findProduct(deps.db, gameId, cpGoodsId, language, deps.clock.now()),
 
     /** rebate/info: the running campaign of the game, texts in `language` (en-US fallback). */
     async rebateInfo(gameId: number | undefined, language: string): Promise<RebateInfoResult> {

@@ -2,7 +2,7 @@
 // home configuration, Game Info / Game Features blocks and the footer pages. The only code naming
 // these tables. Every HTML text is sanitised here before it is stored, and the service
 // sanitises it again when it is served.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { DB, LocalizedDoc } from '../../db/schema';
 import { plainTextExcerpt, sanitizeHtml } from '../../lib/sanitize-html';
@@ -96,6 +96,35 @@ export interface ArticleFilter {
   since?: Date;
 }
 
+/** An article as the console sees it: every status, with its last change. */
+export interface ConsoleArticleRow extends ArticleRow {
+  updatedAt: Date;
+}
+
+/** The console's article list filter (docs/console.md#content). */
+export interface ConsoleArticleFilter {
+  now: Date;
+  type?: number | undefined;
+  status?: 'live' | 'scheduled' | 'draft' | undefined;
+  /** Part of a title in any language (case-insensitive). */
+  search?: string | undefined;
+  /** Only articles missing one of these languages (a title or a body). */
+  missingOf?: readonly string[] | undefined;
+}
+
+/** The fields the console writes; texts are sanitised here before they are stored. */
+export interface ArticleChange {
+  gameId: number | null;
+  type: number;
+  texts: Record<string, DocText>;
+  img: string | null;
+  pinned: boolean;
+  publishedAt: Date;
+  active: boolean;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** pinned: pinned articles first, then newest first; newest: by publish date only. */
 export type ArticleOrder = 'pinned' | 'newest';
 
@@ -147,7 +176,92 @@ export function createContentRepository(db: Kysely<DB>) {
     };
   }
 
+  function consoleArticles(f: ConsoleArticleFilter) {
+    let q = db.selectFrom('articles');
+    if (f.type !== undefined) q = q.where('type', '=', f.type);
+    if (f.status === 'draft') q = q.where('active', '=', false);
+    if (f.status === 'live') q = q.where('active', '=', true).where('published_at', '<=', f.now);
+    if (f.status === 'scheduled')
+      q = q.where('active', '=', true).where('published_at', '>', f.now);
+    if (f.search !== undefined) {
+      const pattern = `%${escapeLike(f.search)}%`;
+      q = q.where(
+        sql<boolean>`exists (select 1 from jsonb_each(articles.texts) t
+          where t.value->>'title' ilike ${pattern})`,
+      );
+    }
+    const missingOf = f.missingOf;
+    if (missingOf !== undefined && missingOf.length > 0)
+      q = q.where(
+        sql<boolean>`not (${sql.join(
+          missingOf.map(
+            (lang) =>
+              sql`coalesce(articles.texts->${lang}->>'title', '') <> ''
+                and coalesce(articles.texts->${lang}->>'content', '') <> ''`,
+          ),
+          sql` and `,
+        )})`,
+      );
+    return q;
+  }
+
+  function toConsoleArticle(r: Selectable<DB['articles']>): ConsoleArticleRow {
+    return { ...toArticle(r), updatedAt: new Date(r.updated_at) };
+  }
+
   return {
+    /** The console's list: every status, newest publish time first. */
+    async consoleArticlePage(
+      filter: ConsoleArticleFilter,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: ConsoleArticleRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        consoleArticles(filter)
+          .selectAll()
+          .orderBy('published_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        consoleArticles(filter)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map(toConsoleArticle), total: Number(count.n) };
+    },
+
+    /** Any article by id, drafts and scheduled ones too; `lock` for an update in a transaction. */
+    async findAnyArticle(id: number, lock = false): Promise<ConsoleArticleRow | undefined> {
+      let q = db.selectFrom('articles').selectAll().where('id', '=', id);
+      if (lock) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && toConsoleArticle(row);
+    },
+
+    /** Replaces an article's fields (texts sanitised); answers whether it existed. */
+    async updateArticle(id: number, change: ArticleChange, at: Date): Promise<boolean> {
+      const r = await db
+        .updateTable('articles')
+        .set({
+          game_id: change.gameId,
+          type: change.type,
+          texts: JSON.stringify(cleanTexts(change.texts)),
+          img: change.img,
+          pinned: change.pinned,
+          published_at: change.publishedAt,
+          active: change.active,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async deleteArticle(id: number): Promise<boolean> {
+      const r = await db.deleteFrom('articles').where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
     /** Stores an article with its HTML sanitised (sanitised when stored). */
     async insertArticle(article: NewArticle): Promise<number> {
       const row = await db
@@ -228,6 +342,20 @@ export function createContentRepository(db: Kysely<DB>) {
       return parsed.success ? parsed.data : {};
     },
 
+    /** The stored configuration (unparsed, so fields the console does not edit are kept). */
+    async findHomeRow(
+      gameId: number,
+      lock = false,
+    ): Promise<{ config: Record<string, unknown>; updatedAt: Date } | undefined> {
+      let q = db
+        .selectFrom('game_home')
+        .select(['config', 'updated_at'])
+        .where('game_id', '=', gameId);
+      if (lock) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && { config: row.config, updatedAt: new Date(row.updated_at) };
+    },
+
     async upsertHome(gameId: number, config: HomeConfig): Promise<void> {
       const json = JSON.stringify(config);
       await db
@@ -274,6 +402,37 @@ export function createContentRepository(db: Kysely<DB>) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** Replaces a block's fields (texts sanitised); answers whether it existed. */
+    async updateBlock(
+      id: number,
+      change: Omit<NewContentBlock, 'gameId'> & { sort: number; img: string | null },
+      at: Date,
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('game_contents')
+        .set({
+          kind: change.kind,
+          texts: JSON.stringify(cleanTexts(change.texts)),
+          img: change.img,
+          sort: change.sort,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async deleteBlock(id: number): Promise<boolean> {
+      const r = await db.deleteFrom('game_contents').where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
+    /** Every written footer page. */
+    async listPages(): Promise<SitePageRow[]> {
+      const rows = await db.selectFrom('site_pages').selectAll().orderBy('slug').execute();
+      return rows.map((r) => ({ slug: r.slug, texts: r.texts, updatedAt: new Date(r.updated_at) }));
     },
 
     async findPage(slug: string): Promise<SitePageRow | undefined> {

@@ -16,6 +16,8 @@ export interface BoundGame {
   game_name: string;
   icon: string;
   gameAccountId: number;
+  uid: string;
+  display_name: string | null;
   bind_ts: number;
   last_character: SelectedCharacter | null;
 }
@@ -69,6 +71,8 @@ export function createCharacterService(deps: {
             game_name: g.name,
             icon: g.icon,
             gameAccountId: g.gameAccountId,
+            uid: g.uid,
+            display_name: g.display_name,
             bind_ts: toUnixSeconds(new Date(g.bound_at)),
             last_character: last ?? null,
           };

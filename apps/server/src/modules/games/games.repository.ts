@@ -59,14 +59,16 @@ export function createGamesRepository(db: Kysely<DB>) {
         .innerJoin('games', 'games.id', 'game_accounts.game_id')
         .select([
           'game_accounts.id as gameAccountId',
-          'game_accounts.created_at as bound_at',
+          'game_accounts.uid',
+          'game_accounts.display_name',
+          'game_accounts.bound_at',
           'games.id as game_id',
           'games.name',
           'games.icon',
         ])
         .where('game_accounts.account_id', '=', accountId)
         .where('game_accounts.unbound_at', 'is', null)
-        .orderBy('game_accounts.created_at')
+        .orderBy('game_accounts.bound_at')
         .orderBy('game_accounts.id')
         .execute();
     },

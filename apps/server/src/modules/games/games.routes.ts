@@ -28,4 +28,14 @@ export function register(app: FastifyInstance, c: Container): void {
   registerCall(app, api.characterGameInfo, async ({ session }) => ({
     list: await characters.boundGames(session.accountId),
   }));
+
+  // A link code the game showed binds its player to the signed-in account (ADR 0042).
+  registerCall(app, api.userGameAccountBind, async ({ session, body, req }) => {
+    const { gameId } = await c.arrival.bindByLinkCode(session.accountId, body.code, req.ip);
+    const bound = (await characters.boundGames(session.accountId)).find(
+      (g) => g.game_id === gameId,
+    );
+    if (bound === undefined) throw new AppError(ErrorCode.GameAccountNotFound);
+    return bound;
+  });
 }

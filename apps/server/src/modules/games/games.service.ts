@@ -29,8 +29,9 @@ export async function viaGateway<T>(
   }
 }
 
-function requireGateway(gateway: GameGateway, gameId: number): void {
-  if (!gateway.has(gameId)) throw new GatewayError(`no game gateway for game ${gameId}`, false);
+async function requireGateway(gateway: GameGateway, gameId: number): Promise<void> {
+  if (!(await gateway.has(gameId)))
+    throw new GatewayError(`no game gateway for game ${gameId}`, false);
 }
 
 /**
@@ -47,7 +48,7 @@ export async function findServerAndRole(
   log?: GameLog,
 ): Promise<{ server: GatewayServer; role: GatewayRole }> {
   return viaGateway(log, gameId, async () => {
-    requireGateway(gateway, gameId);
+    await requireGateway(gateway, gameId);
     // Both calls at once (ADR 0023 follow-up): the answers are judged in the old order, so the
     // outcome is the same as asking one after the other. A roles failure (e.g. the game refusing
     // an unknown server) only counts once the server is known to exist and be open.
@@ -75,7 +76,7 @@ export function createGamesService(deps: { gateway: GameGateway }) {
      */
     async serverRoles(gameId: number, uid: number, log?: GameLog): Promise<ServerRoles[]> {
       return viaGateway(log, gameId, async () => {
-        requireGateway(gateway, gameId);
+        await requireGateway(gateway, gameId);
         const servers = await gateway.listServers(gameId);
         return Promise.all(
           servers.map(async (s) => ({

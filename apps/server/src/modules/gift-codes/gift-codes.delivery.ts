@@ -45,7 +45,9 @@ export function createGiftCodeDelivery(deps: {
     // The pack as it was at redemption (the job's snapshot); older jobs fall back to the product.
     const items = isPackItems(job.payload.items)
       ? job.payload.items
-      : (await repo.packById(batch.product_id))?.items;
+      : batch.product_id === null
+        ? undefined
+        : (await repo.packById(batch.product_id))?.items;
     if (items === undefined || items.length === 0) throw new Error(`redemption ${id}: no items`);
     const result = await gateway.deliver(batch.game_id, {
       deliveryId: redemption.delivery_id,

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { findServerAndRole, type GameLog } from '../games/games.service';
 import { enqueueJob } from '../../jobs/queue';
+import { creditHcPoint } from '../wallet/wallet.service';
 import { generateCode, hashCode, isWellFormedCode, normaliseGiftCode } from './gift-codes.codes';
 import { createGiftCodesRepository, type NewBatch } from './gift-codes.repository';
 import { createGiftCodeThrottle } from './gift-codes.throttle';
@@ -66,6 +67,9 @@ export interface CreateBatchInput {
   perAccountLimit: number;
 }
 
+/** The reward name of an HC Point campaign (the player web shows it as is). */
+export const HC_POINT_REWARD_NAME = 'HC Point';
+
 /** Codes per single-use batch at most (one CLI run). */
 export const MAX_BATCH_CODES = 100_000;
 
@@ -106,6 +110,11 @@ export function createGiftCodeService(deps: {
       const batch = row && (await trxRepo.batchById(row.batch_id, { forUpdate: true }));
       if (row === undefined || batch === undefined) throw new AppError(ErrorCode.RedeemCodeInvalid);
       const now = clock.now();
+      // A revoked code or campaign, or one whose window has not opened, is not a code yet.
+      if (row.revoked_at !== null || batch.revoked_at !== null)
+        throw new AppError(ErrorCode.RedeemCodeInvalid);
+      if (batch.starts_at !== null && batch.starts_at.getTime() > now.getTime())
+        throw new AppError(ErrorCode.RedeemCodeInvalid);
       if (batch.expires_at !== null && batch.expires_at.getTime() <= now.getTime())
         throw new AppError(ErrorCode.RedeemCodeExpired);
       const use = await trxRepo.accountUse(input.accountId, batch.id, row.id);
@@ -114,8 +123,8 @@ export function createGiftCodeService(deps: {
       if (batch.kind === 'single' && row.uses > 0) throw new AppError(ErrorCode.RedeemCodeUsed);
       if (batch.total_cap !== null && batch.redeemed >= batch.total_cap)
         throw new AppError(ErrorCode.RedeemCodeUsed);
-      const pack = await trxRepo.packById(batch.product_id);
-      if (pack === undefined || pack.items.length === 0)
+      const pack = batch.product_id === null ? undefined : await trxRepo.packById(batch.product_id);
+      if (batch.points === null && (pack === undefined || pack.items.length === 0))
         throw new Error(`redeem batch ${batch.id}: product ${batch.product_id} has no items`);
       const id = await trxRepo.nextRedemptionId();
       const deliveryId = redemptionDeliveryId(id);
@@ -133,13 +142,24 @@ export function createGiftCodeService(deps: {
         createdAt: now,
       });
       await trxRepo.countUse(row.id, batch.id);
-      // The items are snapshotted on the job: a later edit of the pack changes nothing here.
-      await enqueueJob(trx, {
-        kind: 'redeem',
-        dedupeKey: deliveryId,
-        payload: { redemptionId: id, items: pack.items },
-        runAt: now,
-      });
+      if (batch.points !== null) {
+        // An HC Point campaign credits the wallet here, in this transaction: nothing to send.
+        await creditHcPoint(trx, {
+          gameAccountId: input.gameAccountId,
+          basic: 0,
+          present: batch.points,
+          idempotencyKey: deliveryId,
+        });
+        await trxRepo.markDelivered(id, now);
+      } else {
+        // The items are snapshotted on the job: a later edit of the pack changes nothing here.
+        await enqueueJob(trx, {
+          kind: 'redeem',
+          dedupeKey: deliveryId,
+          payload: { redemptionId: id, items: pack?.items ?? [] },
+          runAt: now,
+        });
+      }
       await trxRepo.recordAttempt({
         accountId: input.accountId,
         ip: input.ip,
@@ -148,7 +168,10 @@ export function createGiftCodeService(deps: {
       });
       return {
         redemption_id: deliveryId,
-        rewards: pack.items.map((i) => ({ name: i.name, count: i.count })),
+        rewards:
+          batch.points !== null
+            ? [{ name: HC_POINT_REWARD_NAME, count: batch.points }]
+            : (pack?.items ?? []).map((i) => ({ name: i.name, count: i.count })),
       };
     });
   }

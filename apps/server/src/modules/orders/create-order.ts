@@ -95,7 +95,13 @@ async function countAttempt(deps: OrdersDeps, accountId: number): Promise<void> 
 async function checkPurchase(deps: OrdersDeps, input: CreateOrderInput): Promise<Purchase> {
   const { db, config, gateway, providers, log } = deps;
   const { body } = input;
-  const product = await findProduct(db, input.gameId, body.cp_goods_id, input.language);
+  const product = await findProduct(
+    db,
+    input.gameId,
+    body.cp_goods_id,
+    input.language,
+    deps.clock.now(),
+  );
   if (product === undefined) throw new AppError(ErrorCode.ProductNotFound);
   const channel = resolveChannel(config, product, body.channel_code);
   if (channel.method === 'epoint' && product.currency !== HC_POINT_CURRENCY)

@@ -31,6 +31,10 @@ export function register(app: FastifyInstance, c: Container): void {
     orders.detail(session.accountId, body.sdk_order_id, language),
   );
 
+  registerCall(app, api.orderCancel, ({ session, body }) =>
+    orders.cancel(session.accountId, body.sdk_order_id),
+  );
+
   // The records (docs/product/api.md#account-calls /api/order/record, /api/order/coin/record):
   // the account comes from the session only; the HC Point record reads the game account picked
   // exactly as uinfo and coinBalance pick it (gameid header, else the first bound game).

@@ -10,6 +10,7 @@
 // query in orders.repository.ts (ADR 0037).
 import type { CallResult, api } from '@hc/contract';
 import type { PaymentEvent, ProviderName } from '../../adapters/payments/types';
+import { cancelOrder } from './cancel-order';
 import { orderUrl } from './checkout';
 import { createOrder } from './create-order';
 import { orderDetail } from './order-detail';
@@ -42,6 +43,11 @@ export function createOrdersService(deps: OrdersDeps) {
     /** pay-with-hc-point.ts: debit, mark paid and enqueue delivery in one transaction. */
     payWithHcPoint(accountId: number, sdkOrderId: string) {
       return payWithHcPoint(deps, accountId, sdkOrderId);
+    },
+
+    /** cancel-order.ts: the player's unpaid order closed as cancelled (idempotent). */
+    cancel(accountId: number, sdkOrderId: string) {
+      return cancelOrder(deps, accountId, sdkOrderId);
     },
 
     /** payment-events.ts: applies one verified provider event exactly once. */

@@ -100,7 +100,7 @@ export function createPlayersService(deps: PlayersServiceDeps) {
   async function validateWithGame(ctx: WriteContext, uid: string): Promise<string | null> {
     const { gameId } = ctx.caller;
     const verdict = await viaGateway(ctx.log, gameId, async () => {
-      if (!gateway.has(gameId)) {
+      if (!(await gateway.has(gameId))) {
         ctx.log?.warn({ gameId }, 'publisher call for a game without a game gateway');
         throw new AppError(ErrorCode.SystemBusy);
       }

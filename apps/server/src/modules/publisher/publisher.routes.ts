@@ -43,4 +43,13 @@ export function register(app: FastifyInstance, c: Container): void {
   registerCall(app, api.publisherPlayersEnable, ({ publisher, body, req }) =>
     players().enable(writeContext(req, publisher), body),
   );
+
+  // Players arriving from the game (ADR 0042): no Idempotency-Key, every call issues a new
+  // one-time ticket or code.
+  registerCall(app, api.publisherHandoverCreate, ({ publisher, body, req }) =>
+    c.arrival.handoverCreate({ caller: publisher, ip: req.ip, log: req.log }, body),
+  );
+  registerCall(app, api.publisherLinkCodesCreate, ({ publisher, body, req }) =>
+    c.arrival.linkCodeCreate({ caller: publisher, ip: req.ip, log: req.log }, body),
+  );
 }

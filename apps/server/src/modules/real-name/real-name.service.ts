@@ -58,6 +58,15 @@ export function createRealNameService(deps: {
       return { info: row === undefined ? null : shown(readRow(cipher, row)) };
     },
 
+    /**
+     * The whole record for its owner's copy of their data (ADR 0049): decrypted, the ID number
+     * in full when it can be read, else the mask a legacy row keeps; null when none is saved.
+     */
+    async ownerCopy(accountId: number): Promise<RealNameRecord | null> {
+      const row = await repo.byAccount(accountId);
+      return row === undefined ? null : readRow(cipher, row);
+    },
+
     async save(accountId: number, data: string): Promise<{ info: RealInfo | null }> {
       const json = await decryptJsonOrInvalid(deps.payloadKey, data);
       const parsed = identityPayloadSchema.safeParse(json);

@@ -20,7 +20,10 @@ import { createGamesRepository } from '../games/games.repository';
 
 export interface SystemServiceDeps {
   db: Kysely<DB>;
-  config: Pick<Config, 'siteTitle' | 'iosBlock' | 'payloadKey' | 'customerServiceUrl' | 'social'>;
+  config: Pick<
+    Config,
+    'siteTitle' | 'iosBlock' | 'payloadKey' | 'customerServiceUrl' | 'social' | 'signUp'
+  >;
   clock: Clock;
 }
 
@@ -36,7 +39,7 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
 
     /** The pinned bulletin in `language`, else en-US, else any language it has; null when none. */
     async pinnedBulletin(language: Language): Promise<Bulletin | null> {
-      const row = await bulletins.findPinned();
+      const row = await bulletins.findPinned(clock.now());
       if (row === undefined) return null;
       const text =
         row.texts[language] ?? row.texts[FALLBACK_LANGUAGE] ?? Object.values(row.texts)[0];
@@ -45,8 +48,9 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
         id: row.id,
         title: text.title,
         content: text.content,
-        link: row.link,
-        create_ts: toUnixSeconds(row.createdAt),
+        // The language's own link; bulletins from before the console have one for all.
+        link: text.link === undefined ? row.link : text.link,
+        create_ts: toUnixSeconds(row.beginsAt),
       };
     },
 
@@ -73,6 +77,11 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
         server_time: toUnixSeconds(clock.now()),
         // Only configured providers get a login button.
         social: SOCIAL_PROVIDERS.filter((p) => config.social[p] !== undefined),
+        sign_up: {
+          enabled: config.signUp.enabled,
+          terms_version: config.signUp.termsVersion,
+          privacy_version: config.signUp.privacyVersion,
+        },
       };
     },
   };

@@ -16,11 +16,13 @@ export function useDocumentTitle(): void {
   const site = useSiteTitle();
   const current = [...matches].reverse().find((match) => isRouteHandle(match.handle));
   const routeHandle = current && isRouteHandle(current.handle) ? current.handle : undefined;
-  const titleKey = routeHandle?.titleKey;
+  const titleKey =
+    routeHandle?.titleOf?.(current?.params ?? {}) ??
+    (routeHandle ? `routes.${routeHandle.titleKey}` : undefined);
   const page = routeHandle?.page ?? '';
 
   useEffect(() => {
-    document.title = titleKey ? `${t(`routes.${titleKey}`)} - ${site}` : site;
+    document.title = titleKey ? `${t(titleKey)} - ${site}` : site;
   }, [titleKey, site, t]);
 
   useEffect(() => {

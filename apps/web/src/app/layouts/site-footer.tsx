@@ -3,17 +3,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../components/ui/logo';
-import { sitePagePath, type FooterSlug } from '../../features/content/api/content-api';
+import { FOOTER_LABEL_KEYS, sitePagePath } from '../../features/content/api/content-api';
 import { SupportLink } from '../../features/content/components/support-link';
 import { useSiteTitle } from '../../lib/app-store';
 import classes from './site-footer.module.css';
 
-const FOOTER_LINKS = [
-  ['about', 'footer.aboutUs'],
-  ['contact', 'footer.contactUs'],
-  ['privacy', 'footer.privacyPolicy'],
-  ['agreement', 'footer.userAgreement'],
-] as const satisfies ReadonlyArray<readonly [FooterSlug, string]>;
+const FOOTER_LINKS = Object.entries(FOOTER_LABEL_KEYS) as Array<
+  [keyof typeof FOOTER_LABEL_KEYS, (typeof FOOTER_LABEL_KEYS)[keyof typeof FOOTER_LABEL_KEYS]]
+>;
 
 export function SiteFooter() {
   const { t } = useTranslation();

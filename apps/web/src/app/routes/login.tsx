@@ -7,15 +7,17 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
 import { socialErrorReasonSchema } from '@hc/contract';
-import { Alert, Divider, Paper, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ForgotPassword } from '../../features/auth/components/forgot-password';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { SocialButtons } from '../../features/auth/components/social-buttons';
 import { useSiteConfig } from '../../lib/app-store';
+import { paths } from '../../lib/paths';
 import { useCompleteLogin, useRedirectTarget } from '../hooks/use-complete-login';
 import classes from './login.module.css';
 
@@ -32,7 +34,12 @@ export function Component() {
   const [view, setView] = useState<'login' | 'forgot'>('login');
   const completeLogin = useCompleteLogin();
   const redirect = useRedirectTarget();
-  const providers = useSiteConfig()?.social ?? [];
+  const config = useSiteConfig();
+  const providers = config?.social ?? [];
+  const signUpHref =
+    redirect === paths.home
+      ? paths.signUp
+      : `${paths.signUp}?redirect=${encodeURIComponent(redirect)}`;
   const oauthError = oauthErrorKey(params.get('oauth_error'));
 
   return (
@@ -56,6 +63,14 @@ export function Component() {
                 <Divider className={classes.full} label={t('auth:or')} labelPosition="center" />
                 <SocialButtons providers={providers} redirect={redirect} />
               </>
+            ) : null}
+            {config?.sign_up.enabled ? (
+              <Text size="sm" ta="center" data-testid="sign-up-link">
+                {t('auth:signUp.noAccount')}{' '}
+                <Anchor component={Link} to={signUpHref}>
+                  {t('auth:signUp.link')}
+                </Anchor>
+              </Text>
             ) : null}
           </>
         )}

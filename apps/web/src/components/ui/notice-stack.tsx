@@ -27,7 +27,7 @@ export default function NoticeStack({ notices }: { notices: readonly Notice[] })
           radius="md"
           className={classes.item}
         >
-          {t(notice.messageKey)}
+          {t(notice.messageKey, notice.values ?? {})}
         </Notification>
       ))}
     </UiProviders>

@@ -3,6 +3,8 @@
 // customer-support link is shared with other features: lib/customer-support.ts.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  fetchProfile,
+  fetchSessions,
   fetchHcPointRecords,
   fetchOrderRecords,
   fetchRealInfo,
@@ -16,7 +18,23 @@ export const accountKeys = {
     ['account', 'orderRecord', lang, body] as const,
   hcPointRecords: (body: HcPointRecordBody) => ['account', 'hcPointRecord', body] as const,
   realInfo: ['account', 'realInfo'] as const,
+  profile: ['account', 'profile'] as const,
+  sessions: ['account', 'sessions'] as const,
 };
+
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.profile,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    retry: false,
+  });
+
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.sessions,
+    queryFn: ({ signal }) => fetchSessions(signal),
+    retry: false,
+  });
 
 export const orderRecordsQuery = (lang: string, body: OrderRecordBody) =>
   queryOptions({

@@ -62,7 +62,8 @@ describe('account user page', () => {
     expect(within(info).getByTestId('real-name-phone')).toHaveTextContent('+8529******78');
     expect(within(info).getByTestId('real-name-email')).toHaveTextContent('l***@example.com');
     expect(within(info).getByTestId('real-name-sign_region')).toHaveTextContent('Hong Kong');
-    expect(within(info).getByTestId('real-name-sign_date')).toHaveTextContent('2026-01-02');
+    // Calendar days shown like every other date of the page, in the reader's language.
+    expect(within(info).getByTestId('real-name-sign_date')).toHaveTextContent('Jan 2, 2026');
     expect(screen.queryByTestId('real-name-none')).toBeNull();
     expect(screen.getByRole('button', { name: 'Update information' })).toBeVisible();
   });
@@ -87,6 +88,8 @@ describe('account user page', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Add information' }, T));
     await fill(app, 'Full name', 'Lin Mei');
     fireEvent.change(field('Date of birth'), { target: { value: '1995-04-12' } });
+    fireEvent.blur(field('Date of birth'));
+    expect(field('Date of birth')).toHaveValue('Apr 12, 1995');
     await fill(app, 'Phone', '+85291234578');
     await fill(app, 'Email', 'lin@example.com');
     await fill(app, 'Address', '1 Harbour Road, Hong Kong');

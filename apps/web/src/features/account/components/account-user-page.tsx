@@ -1,6 +1,8 @@
 // /main/account/user (docs/product/account.md#account-screen): real-name information (or the "none" message)
 // with a form to add or update it, the bound game, the login account, the HC Point balance,
-// the customer-support link from /api/setting/crmUrl and a logout button.
+// the customer-support link from /api/setting/crmUrl and a logout button; then self-service
+// (docs/product/account.md#self-service): sign-in and security, binding a game account, devices,
+// the data download and deletion.
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
@@ -13,11 +15,14 @@ import { useTranslation } from 'react-i18next';
 import { ExternalIcon, LogoutIcon } from '../../../components/ui/icons';
 import { appStore, useSiteConfig, useUserInfo } from '../../../lib/app-store';
 import { useCrmUrl } from '../../../lib/customer-support';
+import { formatCalendarDay } from '../../../lib/format';
 import { showNotice } from '../../../lib/notices';
 import { accountKeys, realInfoQuery } from '../api/account-queries';
 import { AccountShell } from './account-shell';
 import { BalanceAmount } from './balance-amount';
+import { BindGameSection } from './bind-game-section';
 import { RealNameForm } from './real-name-form';
+import { DataSection, DevicesSection, SignInSection } from './self-service-sections';
 import classes from './account.module.css';
 
 function Field({
@@ -62,7 +67,7 @@ function Section({
 }
 
 function RealInfoFields({ info }: { info: RealInfo }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const order = [
     'name',
     'address',
@@ -77,7 +82,11 @@ function RealInfoFields({ info }: { info: RealInfo }) {
     <dl className={classes.fields} data-testid="real-name-info">
       {order.map((field) => (
         <Field key={field} label={t(`realName.fields.${field}`)} testId={`real-name-${field}`}>
-          {info[field] || '—'}
+          {!info[field]
+            ? '—'
+            : field === 'birthday' || field === 'sign_date'
+              ? formatCalendarDay(info[field], i18n.language)
+              : info[field]}
         </Field>
       ))}
     </dl>
@@ -207,7 +216,11 @@ export function AccountUserPage({ onLogout }: { onLogout: () => void }) {
           </Text>
         </Section>
       </div>
+      <SignInSection />
+      <BindGameSection />
       <RealNameSection />
+      <DevicesSection />
+      <DataSection />
     </AccountShell>
   );
 }

@@ -10,6 +10,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTranslationKey } from '../../../lib/api-error';
+import { CalendarDayInput } from '../../../components/ui/calendar-day-input';
+import { formError } from '../../../lib/form-error';
 import { saveRealInfo } from '../api/account-api';
 import classes from './account.module.css';
 
@@ -61,7 +63,12 @@ export function RealNameForm({
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        next[field] ??= t(`realName.invalid.${field}`);
+        // Required and length: the generic form messages; formats: this form's own hint.
+        next[field] ??= formError(t, issue, {
+          input: values,
+          schema: identityPayloadSchema,
+          fallback: t(`realName.invalid.${field}`),
+        });
       }
       setErrors(next);
       return;
@@ -77,23 +84,38 @@ export function RealNameForm({
           {t('realName.reenterHint')}
         </Text>
       ) : null}
-      {FIELDS.map((field) => (
-        <TextInput
-          key={field.name}
-          className={field.wide ? classes.formWide : undefined}
-          label={t(`realName.fields.${field.name}`)}
-          description={field.name === 'phone' ? t('realName.phoneHint') : undefined}
-          type={field.type ?? 'text'}
-          autoComplete={field.autoComplete}
-          required
-          value={values[field.name]}
-          error={errors[field.name]}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setValues((v) => ({ ...v, [field.name]: value }));
-          }}
-        />
-      ))}
+      {FIELDS.map((field) =>
+        field.type === 'date' ? (
+          <CalendarDayInput
+            key={field.name}
+            label={t(`realName.fields.${field.name}`)}
+            required
+            pastOnly={field.name === 'birthday'}
+            value={values[field.name]}
+            error={errors[field.name]}
+            testId={`real-name-input-${field.name}`}
+            onChange={(day) => setValues((v) => ({ ...v, [field.name]: day }))}
+          />
+        ) : (
+          <TextInput
+            key={field.name}
+            className={field.wide ? classes.formWide : undefined}
+            label={t(`realName.fields.${field.name}`)}
+            description={field.name === 'phone' ? t('realName.phoneHint') : undefined}
+            // The hint goes under the field, so the phone box lines up with its row.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            type={field.type ?? 'text'}
+            autoComplete={field.autoComplete}
+            required
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setValues((v) => ({ ...v, [field.name]: value }));
+            }}
+          />
+        ),
+      )}
       {save.isError ? (
         <Alert color="red" variant="light" role="alert" className={classes.formWide}>
           {t(errorTranslationKey(save.error))}

@@ -2,7 +2,7 @@
 import { api, type CallResult } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 
-export type CodePurpose = 'login' | 'reset';
+export type CodePurpose = 'login' | 'reset' | 'signup';
 export type CodeSendResult = CallResult<typeof api.userEmailCodeSend>;
 
 export function sendEmailCode(target: string, purpose: CodePurpose): Promise<CodeSendResult> {

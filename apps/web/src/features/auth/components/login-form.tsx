@@ -5,7 +5,7 @@ import { Alert, Button, Checkbox, PasswordInput, Tabs, TextInput } from '@mantin
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTranslationKey } from '../../../lib/api-error';
+import { errorTranslationKey, isApiError } from '../../../lib/api-error';
 import { trackLoginResult } from '../../../lib/track-login';
 import { storage } from '../../../lib/storage';
 import { login, type FormChannel, type LoginInput } from '../api/login';
@@ -97,7 +97,9 @@ export function LoginForm({ onSuccess, onForgot }: LoginFormProps) {
         remember,
       });
     } catch (error) {
-      setErrors({ form: errorTranslationKey(error) });
+      // A code with its own text shows it; anything else is the generic "login failed".
+      const known = isApiError(error) && error.key !== undefined;
+      setErrors({ form: known ? errorTranslationKey(error) : 'common:info.loginFail' });
     }
   };
 

@@ -3,26 +3,18 @@
 // is shared with other features: lib/customer-support.ts).
 // Query keys carry the UI language because the server answers in the request language, and each
 // query sends that language as its `lang` header (lib/query-language.ts).
-import {
-  SITE_PAGE_SLUGS,
-  api,
-  type ArticleTypeValue,
-  type CallBody,
-  type CallResult,
-  type SitePageSlug,
-} from '@hc/contract';
+import { api, type ArticleTypeValue, type CallBody, type CallResult } from '@hc/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { langHeaders } from '../../../lib/query-language';
 import { paths } from '../../../lib/paths';
+import type { FooterSlug } from '../footer-pages';
 
 /** Articles per page on /main/event; Hot News shows the newest few. */
 export const ARTICLE_PAGE_SIZE = 10;
 export const HOT_NEWS_SIZE = 5;
 
-export type FooterSlug = SitePageSlug;
-export const isFooterSlug = (value: string | undefined): value is FooterSlug =>
-  (SITE_PAGE_SLUGS as readonly string[]).includes(value ?? '');
+export { FOOTER_LABEL_KEYS, isFooterSlug, type FooterSlug } from '../footer-pages';
 
 export type HomeConfResult = CallResult<typeof api.settingWebHomeConfJodo>;
 export type ArticlePage = CallResult<typeof api.settingWebArticle>;

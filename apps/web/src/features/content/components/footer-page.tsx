@@ -5,19 +5,12 @@ import { Alert, Skeleton, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isFooterSlug, sitePageQuery } from '../api/content-api';
+import { FOOTER_LABEL_KEYS, isFooterSlug, sitePageQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
 import { formatUnixSeconds, unixSecondsToIso } from '../../../lib/format';
 import { SafeHtml } from './safe-html';
 import { SupportButton } from './support-link';
 import classes from './content.module.css';
-
-const FOOTER_KEYS = {
-  about: 'aboutUs',
-  contact: 'contactUs',
-  privacy: 'privacyPolicy',
-  agreement: 'userAgreement',
-} as const;
 
 export function FooterPage() {
   const { t, i18n } = useTranslation(['content', 'common']);
@@ -30,7 +23,7 @@ export function FooterPage() {
     return (
       <div className={`${classes.page} ${classes.narrow}`}>
         <Title order={1} className={classes.pageTitle}>
-          {valid ? t(`common:footer.${FOOTER_KEYS[slug]}`) : t('common:pages.notFound.title')}
+          {valid ? t(`common:${FOOTER_LABEL_KEYS[slug]}`) : t('common:pages.notFound.title')}
         </Title>
         <Alert
           color={valid ? 'red' : 'yellow'}

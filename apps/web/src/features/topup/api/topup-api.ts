@@ -1,12 +1,17 @@
-// Calls of the top-up journey (docs/product/api.md#top-up-calls): servers and roles (cached under their stored key, docs/product/constants.md#stored-keys),
-// catalog, payment channels, order creation with an Idempotency-Key, HC Point payment, detail.
+// Calls of the top-up journey (docs/product/api.md#top-up-calls): servers and roles (cached under their stored key, docs/product/constants.md#stored-keys,
+// with the last reported role), the role report, catalog, the rebate campaign, payment channels,
+// order creation with an Idempotency-Key, HC Point payment, detail, unpaid orders and cancelling one.
 import {
   api,
+  ServerOrderStatus,
   serverRolesSchema,
   type CreateOrderBody,
   type OrderDetail,
+  type OrderRecordRow,
   type PayChannel,
   type Product,
+  type RebateInfo,
+  type SelectedCharacter,
   type ServerRoles,
 } from '@hc/contract';
 import { z } from 'zod';
@@ -15,21 +20,62 @@ import { langHeaders } from '../../../lib/query-language';
 import { storage } from '../../../lib/storage';
 import { sortProducts } from '../utils/format';
 
+/** The role the player last chose and the game confirmed (characterInfoSelect). */
+export interface RoleChoice {
+  server_id: number;
+  role_id: string;
+}
+
 const cachedServerRolesSchema = z.object({
   gameId: z.number(),
   gameAccountId: z.number().nullable(),
   list: z.array(serverRolesSchema),
+  selected: z.object({ server_id: z.number(), role_id: z.string() }).optional(),
 });
+
+function readCache(gameId: number, gameAccountId: number | null) {
+  const parsed = cachedServerRolesSchema.safeParse(storage.getServerRoles());
+  if (!parsed.success) return undefined;
+  const { data } = parsed;
+  return data.gameId === gameId && data.gameAccountId === gameAccountId ? data : undefined;
+}
 
 /** docs/product/api.md#top-up-calls webRole "cached locally": the last list for this game and game account, if any. */
 export function cachedServerRoles(
   gameId: number,
   gameAccountId: number | null,
 ): ServerRoles[] | undefined {
-  const parsed = cachedServerRolesSchema.safeParse(storage.getServerRoles());
-  if (!parsed.success) return undefined;
-  const { data } = parsed;
-  return data.gameId === gameId && data.gameAccountId === gameAccountId ? data.list : undefined;
+  return readCache(gameId, gameAccountId)?.list;
+}
+
+/**
+ * The page's remembered choice: the role last reported for this game and game account. The
+ * server keeps none (characterInfoSelect is stateless: the web keeps the choice).
+ */
+export function rememberedRole(gameId: number, gameAccountId: number | null): RoleChoice | null {
+  return readCache(gameId, gameAccountId)?.selected ?? null;
+}
+
+function rememberRole(gameId: number, gameAccountId: number | null, choice: RoleChoice): void {
+  const cached = readCache(gameId, gameAccountId);
+  storage.setServerRoles({ gameId, gameAccountId, list: cached?.list ?? [], selected: choice });
+}
+
+/**
+ * docs/product/top-up.md#servers-and-roles: reports the chosen role; the game confirms it and
+ * gives its names, and the page remembers it for the next visit.
+ */
+export async function reportRole(target: {
+  gameId: number;
+  gameAccountId: number | null;
+  choice: RoleChoice;
+}): Promise<SelectedCharacter> {
+  const selected = await callApi(api.characterInfoSelect, target.choice);
+  rememberRole(target.gameId, target.gameAccountId, {
+    server_id: selected.server_id,
+    role_id: selected.role_id,
+  });
+  return selected;
 }
 
 export async function fetchServerRoles(
@@ -38,7 +84,8 @@ export async function fetchServerRoles(
   signal?: AbortSignal,
 ): Promise<ServerRoles[]> {
   const { list } = await callApi(api.userWebRole, {}, { signal });
-  storage.setServerRoles({ gameId, gameAccountId, list });
+  const selected = readCache(gameId, gameAccountId)?.selected;
+  storage.setServerRoles({ gameId, gameAccountId, list, ...(selected && { selected }) });
   return list;
 }
 
@@ -95,6 +142,32 @@ export function fetchOrderDetail(
     { sdk_order_id: sdkOrderId },
     { signal, headers: langHeaders(lang) },
   );
+}
+
+/** docs/product/top-up.md#items: the running top-up rebate campaign, texts in `lang`. */
+export function fetchRebateInfo(lang: string, signal?: AbortSignal): Promise<RebateInfo> {
+  return callApi(api.rechargeRebateInfo, {}, { signal, headers: langHeaders(lang) });
+}
+
+/** How many unpaid orders the top-up page lists (the newest). */
+export const UNPAID_ORDERS_SHOWN = 5;
+
+/** docs/product/top-up.md#unpaid-orders: the player's unpaid orders, newest first. */
+export async function fetchUnpaidOrders(
+  lang: string,
+  signal?: AbortSignal,
+): Promise<{ list: OrderRecordRow[]; total: number }> {
+  const { list, total } = await callApi(
+    api.orderRecord,
+    { status: ServerOrderStatus.Unpaid, size: UNPAID_ORDERS_SHOWN },
+    { signal, headers: langHeaders(lang) },
+  );
+  return { list, total };
+}
+
+/** docs/product/top-up.md#unpaid-orders: cancel an unpaid order (idempotent). */
+export function cancelOrder(sdkOrderId: string) {
+  return callApi(api.orderCancel, { sdk_order_id: sdkOrderId });
 }
 
 export function newIdempotencyKey(): string {

@@ -12,7 +12,9 @@ import {
   fetchHcPointPacks,
   fetchOrderDetail,
   fetchPayChannels,
+  fetchRebateInfo,
   fetchServerRoles,
+  fetchUnpaidOrders,
 } from './topup-api';
 import { ORDER_POLL_MS, isOrderOpen } from '../utils/order-status';
 
@@ -32,6 +34,9 @@ export const topupKeys = {
   payChannels: (lang: string, target: RoleTarget | null, cpGoodsId: string | null) =>
     ['topup', 'payChannels', lang, target?.server_id, target?.role_id, cpGoodsId] as const,
   order: (lang: string, sdkOrderId: string) => ['topup', 'order', lang, sdkOrderId] as const,
+  rebate: (lang: string, gameId: number | null) => ['topup', 'rebate', lang, gameId] as const,
+  unpaidOrders: (lang: string, accid: number | null) =>
+    ['topup', 'unpaidOrders', lang, accid] as const,
 };
 
 export const serverRolesQuery = (gameId: number | null, gameAccountId: number | null) =>
@@ -105,5 +110,29 @@ export const orderDetailQuery = (lang: string, sdkOrderId: string) => {
       const status = query.state.data?.status;
       return status !== undefined && isOrderOpen(status) ? ORDER_POLL_MS : false;
     },
+  });
+};
+
+/** docs/product/top-up.md#items: the game's running rebate campaign (none: `active` false). */
+export const rebateInfoQuery = (lang: string, gameId: number | null) => {
+  const queryKey = topupKeys.rebate(lang, gameId);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetchRebateInfo(lang, signal),
+    enabled: gameId !== null,
+    placeholderData: (previous, previousQuery) =>
+      keepAcrossLanguage(LANG)(previous, previousQuery, queryKey),
+  });
+};
+
+/** docs/product/top-up.md#unpaid-orders: the signed-in account's unpaid orders. */
+export const unpaidOrdersQuery = (lang: string, accid: number | null) => {
+  const queryKey = topupKeys.unpaidOrders(lang, accid);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetchUnpaidOrders(lang, signal),
+    enabled: accid !== null,
+    placeholderData: (previous, previousQuery) =>
+      keepAcrossLanguage(LANG)(previous, previousQuery, queryKey),
   });
 };

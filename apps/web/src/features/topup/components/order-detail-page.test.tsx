@@ -108,6 +108,8 @@ describe('order detail page', () => {
     const app = await openOrder(() => businessError(ErrorCode.OrderNotFound, 'not found'), 'NOPE');
     const box = await screen.findByTestId('order-not-found', {}, T);
     expect(within(box).getByText('Order not found')).toBeVisible();
+    // Back from payment with a number that names no order of the player.
+    expect(within(box).getByText('The payment order number is wrong.')).toBeVisible();
     expect(within(box).getByRole('link', { name: 'Back to personal center' })).toHaveAttribute(
       'href',
       '/main/account/user',
@@ -134,6 +136,16 @@ describe('order detail page', () => {
     expect(settled).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(detailCalls(app)).toBe(settled);
+  });
+
+  it('shows the amount in the order’s own currency, never converted to USD (ADR 0045)', async () => {
+    await openOrder(() =>
+      envelope(orderDetail({ status: 2, pay_url: null, amount: 1250, currency: 'EUR' })),
+    );
+    await statusBadge();
+    const amount = screen.getByText('€12.50');
+    expect(amount).toBeVisible();
+    expect(screen.queryByText(/\$/)).toBeNull();
   });
 
   it('refreshes on demand', async () => {

@@ -187,6 +187,10 @@ export function OrderDetailPage({ sdkOrderId }: { sdkOrderId: string }) {
         <Title order={2} className={classes.subTitle}>
           {t('detail.notFoundTitle')}
         </Title>
+        {/* docs/product/top-up.md#placing-an-order: an unknown number on the way back from payment. */}
+        <Text role="alert" data-testid="order-number-wrong">
+          {t('common:info.paymentOrderNumberWrong')}
+        </Text>
         <Text c="dimmed">{t('detail.notFoundMessage')}</Text>
         <div className={classes.actions}>
           <Button component={Link} to={paths.topup}>

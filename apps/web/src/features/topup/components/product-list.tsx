@@ -74,7 +74,7 @@ export function ProductList({
         color="red"
         variant="light"
         role="alert"
-        title={t('product.loadFailed')}
+        title={t('common:info.getItemListFail')}
         data-testid="topup-products-error"
       >
         <Text size="sm">{t(errorTranslationKey(error))}</Text>

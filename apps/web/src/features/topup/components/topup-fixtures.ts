@@ -1,6 +1,6 @@
 // Test data for the top-up screens: servers and roles, items, payment channels, orders.
 import type { OrderDetail, PayChannel, Product, ServerRoles } from '@hc/contract';
-import type { RecordedRequest } from '../../../test/api-stub';
+import { envelope, type RecordedRequest } from '../../../test/api-stub';
 
 export const servers: ServerRoles[] = [
   {
@@ -77,3 +77,22 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
 export type Body = Record<string, unknown>;
 export const bodyOf = (r: RecordedRequest): Body =>
   JSON.parse(typeof r.init.body === 'string' ? r.init.body : '{}') as Body;
+
+/** What the game answers to characterInfoSelect for a role of `servers`. */
+export function reported(r: RecordedRequest) {
+  const { server_id, role_id } = bodyOf(r) as { server_id: number; role_id: string };
+  const server = servers.find((s) => s.server_id === server_id)!;
+  const role = server.roles.find((x) => x.role_id === role_id)!;
+  return { server_id, server_name: server.server_name, role_id, role_name: role.role_name };
+}
+
+/**
+ * The page's other calls, answered quietly: the role report, no unpaid orders, no running rebate
+ * campaign. Tests of those parts answer them their own way.
+ */
+export const quietSideCalls = {
+  '/api/character/info/select': (r: RecordedRequest) => envelope(reported(r)),
+  '/api/order/record': () => envelope({ list: [], total: 0, page: 1, size: 5 }),
+  '/api/recharge/rebate/info': () =>
+    envelope({ active: false, begin_ts: null, end_ts: null, tiers: [], desc: '' }),
+};

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { envelope, type RecordedRequest } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render-app';
-import { channels, gamePacks, hcPointPacks, orderDetail, servers } from './topup-fixtures';
+import {
+  channels,
+  gamePacks,
+  hcPointPacks,
+  orderDetail,
+  quietSideCalls,
+  servers,
+} from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
 const T = { timeout: 5000 };
@@ -16,6 +23,7 @@ function openTopup(handlers: Handlers = {}) {
   return renderApp('/main/recharge', {
     as: 'player',
     handlers: {
+      ...quietSideCalls,
       '/api/user/webRole': () => envelope({ list: servers }),
       '/api/order/webProduct': () => envelope({ list: gamePacks }),
       '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
@@ -111,7 +119,7 @@ describe('top-up page: language switch, HC Point short, pack-load failure', () =
       await app.user.click(screen.getByRole('radio', { name: /Aria/ }));
       // After the client's own retries of a transport failure.
       const area = await screen.findByTestId('topup-products-error', {}, { timeout: 10_000 });
-      expect(area).toHaveTextContent('The items could not be loaded.');
+      expect(area).toHaveTextContent('Failed to get the item list.');
       // Only here: not repeated further down the page.
       expect(screen.getAllByRole('alert')).toEqual([area]);
       expect(within(area).getByRole('button', { name: 'Try again' })).toBeVisible();

@@ -6,7 +6,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { businessError, envelope, type RecordedRequest } from '../../../test/api-stub';
 import { currentUrl, renderApp } from '../../../test/render-app';
-import { bodyOf, channels, hcPointPacks, gamePacks, orderDetail, servers } from './topup-fixtures';
+import {
+  bodyOf,
+  channels,
+  hcPointPacks,
+  gamePacks,
+  orderDetail,
+  servers,
+  quietSideCalls,
+} from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
 
@@ -14,6 +22,7 @@ function openTopup(handlers: Handlers = {}) {
   return renderApp('/main/recharge', {
     as: 'player',
     handlers: {
+      ...quietSideCalls,
       '/api/user/webRole': () => envelope({ list: servers }),
       '/api/order/webProduct': () => envelope({ list: gamePacks }),
       '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),

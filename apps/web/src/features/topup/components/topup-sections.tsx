@@ -13,6 +13,7 @@ import { ChoiceGroup } from './choice-group';
 import { HcPointBalance } from './hc-point-balance';
 import { PayMethods } from './pay-methods';
 import { ProductList } from './product-list';
+import { RebateCampaign } from './rebate-campaign';
 import classes from './topup.module.css';
 
 /** A card of the form; `title` only where the groups inside have no legend of their own. */
@@ -45,6 +46,7 @@ export function PackSection({ form }: { form: TopupForm }) {
           { value: 'coin', label: t('target.coin') },
         ]}
       />
+      <RebateCampaign gameId={form.gameId} />
       {form.target === 'game' && !form.roleTarget ? (
         <Text c="dimmed" size="sm">
           {t('product.needRole')}
@@ -97,9 +99,15 @@ export function OrderSummary({ form }: { form: TopupForm }) {
           {total}
         </Text>
       </div>
-      {order.errorKey ? (
-        <Alert color="red" variant="light" role="alert" data-testid="topup-error">
-          {t(order.errorKey)}
+      {order.error ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          data-testid="topup-error"
+          title={order.error.titleKey ? t(order.error.titleKey) : undefined}
+        >
+          {t(order.error.key, order.error.values ?? {})}
         </Alert>
       ) : null}
       {short ? (

@@ -6,8 +6,10 @@ import type { CreateOrderBody, PayChannel } from '@hc/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { trackBuyRequest, type OrderType } from '../../../lib/analytics/orders';
 import { errorTranslationKey } from '../../../lib/api-error';
+import { formErrorMessage } from '../../../lib/form-error';
 import { appStore } from '../../../lib/app-store';
 import { paths } from '../../../lib/paths';
 import { createOrder, newIdempotencyKey, payWithHcPoint } from '../api/topup-api';
@@ -29,12 +31,38 @@ export interface PendingPayment {
   fallbackUrl: string | null;
 }
 
-function validate(input: ConfirmInput): string | null {
-  // docs/product/top-up.md#before-paying: select server and role information first.
-  if (input.serverId === null || input.roleId === null) return 'common:validation.selectServerRole';
-  if (input.cpGoodsId === null) return 'topup:errors.selectProduct';
-  if (input.channel === null) return 'topup:errors.selectPayMethod';
-  return null;
+/** What "confirm order" shows when it cannot go on: a message, and a title for failures. */
+export interface ConfirmError {
+  key: string;
+  values?: Record<string, number>;
+  /** docs/product/errors.md#outcome-and-failure-messages: "failed to initiate payment". */
+  titleKey?: string;
+}
+
+const confirmSchema = z.object({
+  serverId: z.number().int().positive(),
+  roleId: z.string().min(1),
+  cpGoodsId: z.string().min(1),
+  channel: z.object({ channel_code: z.string().min(1) }),
+});
+
+/** A missing choice says what to choose (docs/product/top-up.md#before-paying). */
+const MISSING_CHOICE: Record<keyof z.infer<typeof confirmSchema>, string> = {
+  serverId: 'common:validation.selectServerRole',
+  roleId: 'common:info.chooseRole',
+  cpGoodsId: 'topup:errors.selectProduct',
+  channel: 'topup:errors.selectPayMethod',
+};
+
+function validate(input: ConfirmInput): ConfirmError | null {
+  const parsed = confirmSchema.safeParse(input);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path[0] as keyof typeof MISSING_CHOICE;
+  if (input[field] === null || input[field] === undefined) return { key: MISSING_CHOICE[field] };
+  // Anything else is a value the form cannot send: the generic form message.
+  const generic = formErrorMessage(issue, { input, schema: confirmSchema });
+  return generic ?? { key: 'common:form.invalidType' };
 }
 
 /** Same choices, same attempt: the key survives failures and is renewed when a choice changes. */
@@ -60,7 +88,7 @@ async function placeOrder({ body, idempotencyKey, orderType, payNow }: PlaceOrde
 
 export function useConfirmOrder() {
   const navigate = useNavigate();
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [error, setError] = useState<ConfirmError | null>(null);
   const [payment, setPayment] = useState<PendingPayment | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   const place = useMutation({ mutationFn: placeOrder });
@@ -70,7 +98,7 @@ export function useConfirmOrder() {
     if (pending) return;
     const invalid = validate(input);
     if (invalid) {
-      setErrorKey(invalid);
+      setError(invalid);
       return;
     }
     const channel = input.channel!;
@@ -91,7 +119,7 @@ export function useConfirmOrder() {
     // Must happen in the click itself: a tab opened after an await is blocked as a popup.
     const tab = external ? window.open('', '_blank') : null;
     if (tab) tab.opener = null;
-    setErrorKey(null);
+    setError(null);
     try {
       const { order, paid } = await place.mutateAsync({
         body,
@@ -108,17 +136,18 @@ export function useConfirmOrder() {
       }
       // The order exists: the next confirm is a new attempt.
       attempt.current = null;
-    } catch (error) {
+    } catch (failure) {
       tab?.close();
-      setErrorKey(errorTranslationKey(error));
+      // The order could not be created or paid: "failed to initiate payment" and the reason.
+      setError({ key: errorTranslationKey(failure), titleKey: 'common:info.paymentInitFail' });
     }
   };
 
   return {
     confirm,
     pending,
-    errorKey,
-    clearError: () => setErrorKey(null),
+    error,
+    clearError: () => setError(null),
     payment,
     /** "Back to change": close the dialog and stay on the form. */
     closePayment: () => setPayment(null),

@@ -1,12 +1,15 @@
 // The choices of the top-up screen (docs/product/top-up.md#top-up-screen): game and OS, server and
 // role, game pack or HC Point pack, the pack and the payment method; the lists each choice needs
 // (servers and roles, packs, payment channels) and the order confirmation. A choice clears the
-// choices that depend on it and the last confirm error.
+// choices that depend on it and the last confirm error. A chosen role is reported to the game
+// (characterInfoSelect) and remembered for the next visit (docs/product/top-up.md#servers-and-roles).
 import type { PayChannel, Platform } from '@hc/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { appStore, useHcPointStatus, useSiteConfig, useUserInfo } from '../../../lib/app-store';
+import { useBoundGames } from '../../../lib/bound-games';
 import { useQueryLanguage } from '../../../lib/query-language';
+import { rememberedRole, reportRole } from '../api/topup-api';
 import {
   gamePacksQuery,
   hcPointPacksQuery,
@@ -63,18 +66,31 @@ function useTopupLists(choice: {
     channelList,
     channel,
     channelsLoading: roleTarget !== null && product !== null && channels.isPending,
-    // Pack errors show in the pack area, with a retry (ProductList).
-    loadError: [serverRoles.error, channels.error].find(Boolean) ?? null,
+    // docs/product/errors.md#outcome-and-failure-messages, each with a retry: no list at all is
+    // "failed to get the server list"; a failed refresh of the cached list (the roles may have
+    // changed in the game) is "failed to get the role list". Pack errors show in the pack area.
+    serverListError: servers === undefined ? serverRoles.error : null,
+    roleListError: servers !== undefined ? serverRoles.error : null,
+    loadError: channels.error ?? null,
   };
 }
 
 /** What "confirm order" checks and sends, from the current choices. */
-function confirmInput(lists: ReturnType<typeof useTopupLists>, target: TopupTarget): ConfirmInput {
+function confirmInput(
+  lists: ReturnType<typeof useTopupLists>,
+  target: TopupTarget,
+  reported: { server_id: number; role_id: string; server_name: string; role_name: string } | null,
+): ConfirmInput {
+  // The names the game reported for this role, when it was reported.
+  const same =
+    reported !== null &&
+    reported.server_id === lists.server?.server_id &&
+    reported.role_id === lists.role?.role_id;
   return {
     serverId: lists.server?.server_id ?? null,
-    serverName: lists.server?.server_name ?? null,
+    serverName: same ? reported.server_name : (lists.server?.server_name ?? null),
     roleId: lists.role?.role_id ?? null,
-    roleName: lists.role?.role_name ?? null,
+    roleName: same ? reported.role_name : (lists.role?.role_name ?? null),
     cpGoodsId: lists.product?.cp_goods_id ?? null,
     channel: lists.channel,
     orderType: target,
@@ -85,13 +101,23 @@ export function useTopupForm() {
   const config = useSiteConfig();
   const user = useUserInfo();
   const hcPointStatus = useHcPointStatus();
-  const games = config?.games ?? [];
+  const bound = useBoundGames();
+  const siteGames = config?.games ?? [];
+  // Signed in with game accounts: only their games can be topped up (ADR 0042); signed out or
+  // before any binding, every game of the site is shown.
+  const boundIds = new Set((bound.data ?? []).map((g) => g.game_id));
+  const games = boundIds.size > 0 ? siteGames.filter((g) => boundIds.has(g.game_id)) : siteGames;
   const gameId = user.gameId ?? config?.game_id ?? null;
   const game = games.find((g) => g.game_id === gameId);
 
   const [platform, setPlatform] = useState<Platform | null>(game?.platforms[0] ?? null);
-  const [serverId, setServerId] = useState<number | null>(null);
-  const [roleId, setRoleId] = useState<string | null>(null);
+  // The remembered choice shows at once; a server or role no longer listed is simply not chosen.
+  const [remembered] = useState(() =>
+    gameId === null ? null : rememberedRole(gameId, user.gameAccountId),
+  );
+  const [serverId, setServerId] = useState<number | null>(remembered?.server_id ?? null);
+  const [roleId, setRoleId] = useState<string | null>(remembered?.role_id ?? null);
+  const report = useMutation({ mutationFn: reportRole });
   const [target, setTarget] = useState<TopupTarget>('game');
   const [cpGoodsId, setCpGoodsId] = useState<string | null>(null);
   const [channelCode, setChannelCode] = useState<string | null>(null);
@@ -106,6 +132,11 @@ export function useTopupForm() {
     channelCode,
   });
 
+  const reportChoice = (server_id: number, role_id: string) => {
+    if (gameId === null) return;
+    report.mutate({ gameId, gameAccountId: user.gameAccountId, choice: { server_id, role_id } });
+  };
+
   const choose = {
     game: (id: number) => {
       // The game of every call (`gameid` header, see requestHeaders).
@@ -114,18 +145,23 @@ export function useTopupForm() {
       setServerId(null);
       setRoleId(null);
       setCpGoodsId(null);
+      report.reset();
       order.clearError();
     },
     platform: setPlatform,
     server: (id: number) => {
       setServerId(id);
       const roles = lists.servers?.find((s) => s.server_id === id)?.roles ?? [];
-      setRoleId(roles.length === 1 ? roles[0]!.role_id : null);
+      const only = roles.length === 1 ? roles[0]!.role_id : null;
+      setRoleId(only);
+      report.reset();
+      if (only !== null) reportChoice(id, only);
       if (target === 'game') setCpGoodsId(null);
       order.clearError();
     },
     role: (id: string) => {
       setRoleId(id);
+      if (serverId !== null) reportChoice(serverId, id);
       if (target === 'game') setCpGoodsId(null);
       order.clearError();
     },
@@ -155,7 +191,7 @@ export function useTopupForm() {
 
   const confirm = () => {
     if (hcPointShortBy !== null) return;
-    void order.confirm(confirmInput(lists, target));
+    void order.confirm(confirmInput(lists, target, report.data ?? null));
   };
 
   return {
@@ -171,6 +207,11 @@ export function useTopupForm() {
     choose,
     order,
     confirm,
+    /** The role report failed (docs/product/errors.md#outcome-and-failure-messages reportRoleFail). */
+    reportError: report.error,
+    retryReport: () => {
+      if (serverId !== null && roleId !== null) reportChoice(serverId, roleId);
+    },
     /** Paying with HC Point: the item's price in HC Point, else null. */
     hcPointPrice,
     /** Paying with HC Point and the balance is short: by how much, else null. */

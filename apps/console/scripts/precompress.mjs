@@ -1,0 +1,47 @@
+// Post-build step of the console (same as apps/web's): writes .br and .gz beside every compressible file in dist over 1 KB, so the
+// server can send precompressed assets (README.md) without compressing per request.
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const EXTENSIONS = /\.(js|mjs|css|svg|html|json|txt|map)$/;
+const MIN_BYTES = 1024;
+
+async function* walk(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+let count = 0;
+for await (const file of walk(DIST)) {
+  if (!EXTENSIONS.test(file) || (await stat(file)).size <= MIN_BYTES) continue;
+  const data = await readFile(file);
+  const gz = gzipSync(data, { level: 9 });
+  const br = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+  await writeFile(`${file}.gz`, gz);
+  await writeFile(`${file}.br`, br);
+  count += 1;
+}
+console.log(`precompress: ${count} files in ${relative(process.cwd(), DIST) || DIST}`);
+
+// Report the JS the entry route loads up front: the entry script and its modulepreloads.
+const html = await readFile(join(DIST, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/console\/(assets\/[^"]+\.js)"/g)].map(
+  (m) => m[1] ?? '',
+);
+let initialGzip = 0;
+for (const asset of initial)
+  initialGzip += gzipSync(await readFile(join(DIST, asset)), { level: 9 }).length;
+console.log(
+  `precompress: entry route JS ${(initialGzip / 1024).toFixed(1)} KB gzip in ${initial.length} files`,
+);

@@ -1,0 +1,47 @@
+// Vitest set-up for the console: jest-dom matchers, the browser APIs jsdom lacks, i18n in
+// en-US, a clean query cache and session between tests.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { queryClient } from '../app/query-client';
+import { onSessionExpired, setCsrfToken } from '../lib/api';
+import { changeLanguage, initI18n } from '../lib/i18n';
+
+window.innerWidth = 1280;
+const matchMediaStub = (query: string) =>
+  ({
+    media: query,
+    matches: false,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => true,
+  }) as unknown as MediaQueryList;
+if (typeof window.matchMedia !== 'function') window.matchMedia = matchMediaStub;
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? ResizeObserverStub });
+if (!('scrollIntoView' in Element.prototype))
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
+window.scrollTo = () => {};
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  queryClient.clear();
+  setCsrfToken(null);
+  onSessionExpired(null);
+  await changeLanguage('en-US');
+  window.localStorage.clear();
+});

@@ -1,0 +1,146 @@
+// Data access of the sign-in for games that keep their players' credentials (ADR 0043): the
+// portal account bound to the game's uid, created or refreshed from what the game answered.
+// Every method runs on the caller's transaction (`db` is a Transaction<DB>).
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface GameBinding {
+  id: number;
+  accountId: number;
+  displayName: string | null;
+  unbound: boolean;
+}
+
+export function createGameCredentialsRepository(db: Kysely<DB>) {
+  return {
+    /**
+     * Serialises every change of one (game, uid) for the transaction: the same lock the
+     * Publisher API takes (publisher/players.repository.ts lockUid).
+     */
+    async lockUid(gameId: number, uid: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`publisher:${gameId}:${uid}`}, 0))`.execute(
+        db,
+      );
+    },
+
+    async bindingOf(gameId: number, uid: string): Promise<GameBinding | undefined> {
+      const row = await db
+        .selectFrom('game_accounts')
+        .select(['id', 'account_id', 'display_name', 'unbound_at'])
+        .where('game_id', '=', gameId)
+        .where('uid', '=', uid)
+        .forUpdate()
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          accountId: row.account_id,
+          displayName: row.display_name,
+          unbound: row.unbound_at !== null,
+        }
+      );
+    },
+
+    async accountContact(
+      id: number,
+    ): Promise<{ email: string | null; phone: string | null } | undefined> {
+      return db
+        .selectFrom('accounts')
+        .select(['email', 'phone'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async loginNameTaken(account: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('account', '=', account)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether another account than `exceptId` signs in with this email (case-insensitive). */
+    async emailTaken(email: string, exceptId: number | null): Promise<boolean> {
+      let q = db
+        .selectFrom('accounts')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+      if (exceptId !== null) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async phoneTaken(phone: string, exceptId: number | null): Promise<boolean> {
+      let q = db.selectFrom('accounts').select('id').where('phone', '=', phone);
+      if (exceptId !== null) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    /** A portal account without a password: the game keeps it. */
+    async insertAccount(input: {
+      account: string;
+      email: string | null;
+      phone: string | null;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('accounts')
+        .values({
+          account: input.account,
+          email: input.email?.toLowerCase() ?? null,
+          phone: input.phone,
+          password_hash: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async setContact(
+      id: number,
+      contact: { email?: string | null; phone?: string | null },
+    ): Promise<void> {
+      const set: { email?: string | null; phone?: string | null } = {};
+      if (contact.email !== undefined) set.email = contact.email?.toLowerCase() ?? null;
+      if (contact.phone !== undefined) set.phone = contact.phone;
+      if (Object.keys(set).length === 0) return;
+      await db.updateTable('accounts').set(set).where('id', '=', id).execute();
+    },
+
+    async insertBinding(input: {
+      accountId: number;
+      gameId: number;
+      uid: string;
+      displayName: string | null;
+      at: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('game_accounts')
+        .values({
+          account_id: input.accountId,
+          game_id: input.gameId,
+          uid: input.uid,
+          display_name: input.displayName,
+          created_at: input.at,
+          bound_at: input.at,
+        })
+        .execute();
+    },
+
+    async rebind(id: number, accountId: number, displayName: string | null, at: Date) {
+      await db
+        .updateTable('game_accounts')
+        .set({ account_id: accountId, display_name: displayName, bound_at: at, unbound_at: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setDisplayName(id: number, displayName: string | null): Promise<void> {
+      await db
+        .updateTable('game_accounts')
+        .set({ display_name: displayName })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// The record of every console call (docs/console.md), kept apart from the player `api` record so
+// the player web bundle never carries console schemas. OpenAPI, the docs page and the server's
+// fuzzing iterate both through allCallEntries() (../all-calls.ts).
+import type { ApiCall } from '../call';
+import { consoleAuditExport, consoleAuditList } from './audit';
+import {
+  consoleGamesCreate,
+  consoleGamesGatewayRotate,
+  consoleGamesGatewaySet,
+  consoleGamesGatewayTest,
+  consoleGamesGet,
+  consoleGamesList,
+  consoleGamesUpdate,
+  consoleServersList,
+  consoleServersSync,
+  consoleServersUpdate,
+} from './games';
+import {
+  consoleGiftCampaignsCreate,
+  consoleGiftCampaignsGet,
+  consoleGiftCampaignsList,
+  consoleGiftCampaignsRevoke,
+  consoleGiftCampaignsUpdate,
+  consoleGiftCodesExport,
+  consoleGiftCodesGenerate,
+  consoleGiftCodesRevoke,
+} from './gift-codes';
+import {
+  consoleContentArticlesCreate,
+  consoleContentArticlesDelete,
+  consoleContentArticlesGet,
+  consoleContentArticlesList,
+  consoleContentArticlesPreview,
+  consoleContentArticlesUpdate,
+  consoleContentBlocksCreate,
+  consoleContentBlocksDelete,
+  consoleContentBlocksPreview,
+  consoleContentBlocksUpdate,
+  consoleContentBulletinsCreate,
+  consoleContentBulletinsDelete,
+  consoleContentBulletinsGet,
+  consoleContentBulletinsList,
+  consoleContentBulletinsUpdate,
+  consoleContentHomeGet,
+  consoleContentHomePreview,
+  consoleContentHomeUpdate,
+  consoleContentPagesGet,
+  consoleContentPagesList,
+  consoleContentPagesPreview,
+  consoleContentPagesUpdate,
+} from './content';
+import {
+  consoleCatalogPackCreate,
+  consoleCatalogPacksList,
+  consoleCatalogPackUpdate,
+  consoleCatalogPreview,
+  consoleCatalogRebateCreate,
+  consoleCatalogRebatesList,
+  consoleCatalogRebateUpdate,
+} from './catalog';
+import { consoleImagesList, consoleImagesUpload } from './images';
+import {
+  consoleOperatorsInvite,
+  consoleOperatorsList,
+  consoleOperatorsResendSetup,
+  consoleOperatorsResetTwoFactor,
+  consoleOperatorsUpdate,
+} from './operators';
+import {
+  consoleSessionLogin,
+  consoleSessionLogout,
+  consoleSessionMe,
+  consoleSetupAccept,
+  consoleSetupCheck,
+  consoleTwoFactorConfirm,
+  consoleTwoFactorStart,
+} from './session';
+
+export const consoleApi = {
+  consoleSessionLogin,
+  consoleSessionLogout,
+  consoleSessionMe,
+  consoleTwoFactorStart,
+  consoleTwoFactorConfirm,
+  consoleSetupCheck,
+  consoleSetupAccept,
+  consoleOperatorsList,
+  consoleOperatorsInvite,
+  consoleOperatorsUpdate,
+  consoleOperatorsResetTwoFactor,
+  consoleOperatorsResendSetup,
+  consoleAuditList,
+  consoleAuditExport,
+  consoleImagesUpload,
+  consoleImagesList,
+  consoleCatalogPacksList,
+  consoleCatalogPackCreate,
+  consoleCatalogPackUpdate,
+  consoleCatalogPreview,
+  consoleCatalogRebatesList,
+  consoleCatalogRebateCreate,
+  consoleCatalogRebateUpdate,
+  consoleContentArticlesList,
+  consoleContentArticlesGet,
+  consoleContentArticlesCreate,
+  consoleContentArticlesUpdate,
+  consoleContentArticlesDelete,
+  consoleContentArticlesPreview,
+  consoleContentBulletinsList,
+  consoleContentBulletinsGet,
+  consoleContentBulletinsCreate,
+  consoleContentBulletinsUpdate,
+  consoleContentBulletinsDelete,
+  consoleContentHomeGet,
+  consoleContentHomeUpdate,
+  consoleContentHomePreview,
+  consoleContentBlocksCreate,
+  consoleContentBlocksUpdate,
+  consoleContentBlocksDelete,
+  consoleContentBlocksPreview,
+  consoleContentPagesList,
+  consoleContentPagesGet,
+  consoleContentPagesUpdate,
+  consoleContentPagesPreview,
+  consoleGamesList,
+  consoleGamesGet,
+  consoleGamesCreate,
+  consoleGamesUpdate,
+  consoleGamesGatewaySet,
+  consoleGamesGatewayRotate,
+  consoleGamesGatewayTest,
+  consoleServersList,
+  consoleServersSync,
+  consoleServersUpdate,
+  consoleGiftCampaignsList,
+  consoleGiftCampaignsGet,
+  consoleGiftCampaignsCreate,
+  consoleGiftCampaignsUpdate,
+  consoleGiftCampaignsRevoke,
+  consoleGiftCodesGenerate,
+  consoleGiftCodesExport,
+  consoleGiftCodesRevoke,
+} as const satisfies Record<string, ApiCall>;
+
+export type ConsoleApi = typeof consoleApi;
+export type ConsoleCallName = keyof ConsoleApi;
+
+/** Every console call as [name, call], in the order above. */
+export function consoleEntries(): Array<[ConsoleCallName, ApiCall]> {
+  return Object.entries(consoleApi) as Array<[ConsoleCallName, ApiCall]>;
+}
