@@ -183,12 +183,10 @@ describe.each(testDatabases())('envelope on %s', (kind) => {
   });
 
   it('answers HTTP 203 once the session has expired, and 200 before', async () => {
-    const { app, database, clock } = t.current;
-    const token = await createSession(database.db, 1, {
-      remember: false,
-      policy: { idleMinutes: 30, absoluteDays: 30 },
-      clock,
-    });
+    const { app, database, clock, config } = t.current;
+    // The app's own policy: every request renews the idle time by the app's idle minutes.
+    const policy = { idleMinutes: config.sessionIdleMinutes, absoluteDays: 30 };
+    const token = await createSession(database.db, 1, { remember: false, policy, clock });
     const ok = await app.inject({
       method: 'POST',
       url: '/api/test/whoami',
@@ -197,7 +195,7 @@ describe.each(testDatabases())('envelope on %s', (kind) => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json<Envelope>().result).toEqual({ accountId: 1 });
-    clock.advance(31 * 60_000);
+    clock.advance((policy.idleMinutes + 1) * 60_000);
     const expired = await app.inject({
       method: 'POST',
       url: '/api/test/whoami',

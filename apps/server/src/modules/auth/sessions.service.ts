@@ -82,7 +82,10 @@ export function createSessionService(deps: {
       if (now >= row.idleExpiresAt || now >= row.absoluteExpiresAt) return null;
       const firstSeen = seen !== undefined && row.ip === null;
       if (firstSeen || now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-        await repo.touch(row.id, now, idleExpiry(now, row.absoluteExpiresAt, row.remember), seen);
+        // A touch only ever extends the idle time (a clock set back must not shorten it).
+        const renewed = idleExpiry(now, row.absoluteExpiresAt, row.remember);
+        const idle = renewed > row.idleExpiresAt ? renewed : row.idleExpiresAt;
+        await repo.touch(row.id, now, idle, seen);
       }
       return {
         id: row.id,
