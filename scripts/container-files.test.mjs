@@ -225,12 +225,19 @@ test('Dockerfile: the runtime stage is Node 24, production, non-root, port 8080,
   const copied = argsOf(runtime, 'COPY').join('\n');
   for (const ws of rootPackage.workspaces)
     assert.ok(copied.includes(`${ws}/package.json`), `runtime copies ${ws}/package.json`);
-  // --ignore-scripts is safe only while no production dependency has an install script.
+  // --ignore-scripts is safe only while no production dependency needs its install script.
+  // sharp's only checks for its prebuilt binary, which comes as an optional @img/sharp-<platform>
+  // package that npm installs without scripts (ADR 0047).
+  const NOT_NEEDED = new Set(['node_modules/sharp']);
   const lock = JSON.parse(read('package-lock.json'));
   const scripted = Object.entries(lock.packages)
-    .filter(([, p]) => p.hasInstallScript && !p.dev)
+    .filter(([name, p]) => p.hasInstallScript && !p.dev && !NOT_NEEDED.has(name))
     .map(([name]) => name);
   assert.deepEqual(scripted, [], 'production dependencies with install scripts');
+  assert.ok(
+    Object.keys(lock.packages).some((name) => name.startsWith('node_modules/@img/sharp-linux')),
+    "sharp's prebuilt Linux binaries are in the lockfile",
+  );
 });
 
 test('compose.yaml: portal, PostgreSQL 15 and Redis 7; the operator sets every secret', () => {
