@@ -107,9 +107,12 @@ export async function callApi<C extends ApiCall>(
   body?: CallBody<C>,
   options: CallOptions = {},
 ): Promise<CallResult<C>> {
+  const sentToken = storage.getToken();
   const response = await send(call, body, options);
   if (response.status === 203) {
-    if (options.token === undefined) handleSessionExpired();
+    // Only about the session still stored: an answer for a token the page has since dropped
+    // (signed out, or the account's deletion ended it) concerns nothing any more.
+    if (options.token === undefined && storage.getToken() === sentToken) handleSessionExpired();
     const envelope = errorEnvelopeSchema.safeParse(await response.json().catch(() => null));
     const msg = envelope.success ? envelope.data.msg : 'Session expired';
     throw new ApiError(ErrorCode.tokenFail, msg);

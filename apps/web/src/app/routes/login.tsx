@@ -67,7 +67,7 @@ export function Component() {
             {config?.sign_up.enabled ? (
               <Text size="sm" ta="center" data-testid="sign-up-link">
                 {t('auth:signUp.noAccount')}{' '}
-                <Anchor component={Link} to={signUpHref}>
+                <Anchor component={Link} to={signUpHref} underline="always">
                   {t('auth:signUp.link')}
                 </Anchor>
               </Text>

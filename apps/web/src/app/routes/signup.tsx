@@ -52,7 +52,7 @@ export function Component() {
         )}
         <Text size="sm" ta="center">
           {t('auth:signUp.haveAccount')}{' '}
-          <Anchor component={Link} to={loginHref}>
+          <Anchor component={Link} to={loginHref} underline="always">
             {t('auth:submit')}
           </Anchor>
         </Text>
