@@ -111,7 +111,7 @@ test.describe('account self-service', () => {
     await section.getByLabel(self.password.old).fill(PASSWORD);
     await section.getByRole('button', { name: self.delete.submit }).click();
     await expect(page.getByText(/Your account will be deleted on/)).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/main\/home$/);
     const back = await apiLogin(request, p.account, PASSWORD);
     expect(back.code).toBe(0);
     const mails = (await (await request.get('/dev/outbox.json')).json()) as {

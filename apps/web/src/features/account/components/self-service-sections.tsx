@@ -523,8 +523,9 @@ export function DataSection() {
       });
       // Every session ended with the request: sign out here, then say when the erasure is due.
       const date = formatUnixSeconds(r.erase_ts, i18n.language, 'date');
+      // Leave the account page first: ending the session on it would send the visitor to login.
+      await navigate('/');
       endSession();
-      void navigate('/');
       showNotice('account:self.delete.done', 'warning', { date });
     } catch (e) {
       setError(errorTranslationKey(e));
