@@ -41,6 +41,7 @@ import {
 } from '../api/account-api';
 import { accountKeys, profileQuery, sessionsQuery } from '../api/account-queries';
 import classes from './account.module.css';
+import { storage } from '../../../lib/storage';
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = {
   google: 'Google',
@@ -523,7 +524,9 @@ export function DataSection() {
       });
       // Every session ended with the request: sign out here, then say when the erasure is due.
       const date = formatUnixSeconds(r.erase_ts, i18n.language, 'date');
-      // Leave the account page first: ending the session on it would send the visitor to login.
+      // The token is dead: stop sending it at once (calls with it would answer 203), leave the
+      // account page (ending the session on it would send the visitor to login), then sign out.
+      storage.removeToken();
       await navigate('/');
       endSession();
       showNotice('account:self.delete.done', 'warning', { date });
