@@ -111,7 +111,10 @@ test.describe('account self-service', () => {
     await section.getByLabel(self.password.old).fill(PASSWORD);
     await section.getByRole('button', { name: self.delete.submit }).click();
     await expect(page.getByText(/Your account will be deleted on/)).toBeVisible();
-    await expect(page).toHaveURL(/\/main\/home$/);
+    // Signed out: the account page is left (for home, or for login should a call already in
+    // flight have answered that the session ended).
+    await expect(page).not.toHaveURL(/\/main\/account\/user$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('hc_token'))).toBeNull();
     const back = await apiLogin(request, p.account, PASSWORD);
     expect(back.code).toBe(0);
     const mails = (await (await request.get('/dev/outbox.json')).json()) as {
