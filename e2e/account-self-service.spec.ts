@@ -58,7 +58,8 @@ async function openAccountPage(page: Page, token: string) {
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('hc_token', t), token);
   await page.goto('/main/account/user');
-  await expect(page.getByTestId('sign-in-section')).toBeVisible();
+  // The account page's first load (lazy chunks, four queries) can be slow on a busy machine.
+  await expect(page.getByTestId('sign-in-section')).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('account self-service', () => {
