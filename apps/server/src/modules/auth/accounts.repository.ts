@@ -1,5 +1,5 @@
 // Data access for login accounts (`accid`) and their game accounts (`gameAccountId`/uid).
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AccountsTable, DB, ImportedPasswordFormat } from '../../db/schema';
 
@@ -78,6 +78,47 @@ export function createAccountsRepository(db: Kysely<DB>) {
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .executeTakeFirst();
       return row && toRow(row);
+    },
+
+    /** Another account than `exceptId` signs in with this email (case-insensitive). */
+    async emailTaken(email: string, exceptId: number | null): Promise<boolean> {
+      let q = db
+        .selectFrom('accounts')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+      if (exceptId !== null) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    /** Another account than `exceptId` has this phone (E.164). */
+    async phoneTaken(phone: string, exceptId: number | null): Promise<boolean> {
+      let q = db.selectFrom('accounts').select('id').where('phone', '=', phone);
+      if (exceptId !== null) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    /** Some account has exactly this login name; `ignoreCase` also finds other casings. */
+    async loginNameTaken(
+      account: string,
+      options: { ignoreCase?: boolean } = {},
+    ): Promise<boolean> {
+      const q = db.selectFrom('accounts').select('id');
+      const row = await (
+        options.ignoreCase === true
+          ? q.where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
+          : q.where('account', '=', account)
+      ).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Serialises every change of one (game, uid) for the caller's transaction: the Publisher
+     * API, the hand-over and the game-credential sign-in take the same lock.
+     */
+    async lockUid(gameId: number, uid: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`publisher:${gameId}:${uid}`}, 0))`.execute(
+        db,
+      );
     },
 
     /** Phones are stored in E.164. */

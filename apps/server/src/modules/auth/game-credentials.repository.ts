@@ -1,8 +1,9 @@
 // Data access of the sign-in for games that keep their players' credentials (ADR 0043): the
 // portal account bound to the game's uid, created or refreshed from what the game answered.
 // Every method runs on the caller's transaction (`db` is a Transaction<DB>).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createAccountsRepository } from './accounts.repository';
 
 export interface GameBinding {
   id: number;
@@ -12,16 +13,13 @@ export interface GameBinding {
 }
 
 export function createGameCredentialsRepository(db: Kysely<DB>) {
+  const accounts = createAccountsRepository(db);
   return {
-    /**
-     * Serialises every change of one (game, uid) for the transaction: the same lock the
-     * Publisher API takes (publisher/players.repository.ts lockUid).
-     */
-    async lockUid(gameId: number, uid: string): Promise<void> {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`publisher:${gameId}:${uid}`}, 0))`.execute(
-        db,
-      );
-    },
+    /** The accounts table's own checks and the (game, uid) lock (accounts.repository.ts). */
+    lockUid: (gameId: number, uid: string) => accounts.lockUid(gameId, uid),
+    loginNameTaken: (account: string) => accounts.loginNameTaken(account),
+    emailTaken: (email: string, exceptId: number | null) => accounts.emailTaken(email, exceptId),
+    phoneTaken: (phone: string, exceptId: number | null) => accounts.phoneTaken(phone, exceptId),
 
     async bindingOf(gameId: number, uid: string): Promise<GameBinding | undefined> {
       const row = await db
@@ -50,31 +48,6 @@ export function createGameCredentialsRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
-    },
-
-    async loginNameTaken(account: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('accounts')
-        .select('id')
-        .where('account', '=', account)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Whether another account than `exceptId` signs in with this email (case-insensitive). */
-    async emailTaken(email: string, exceptId: number | null): Promise<boolean> {
-      let q = db
-        .selectFrom('accounts')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
-      if (exceptId !== null) q = q.where('id', '!=', exceptId);
-      return (await q.executeTakeFirst()) !== undefined;
-    },
-
-    async phoneTaken(phone: string, exceptId: number | null): Promise<boolean> {
-      let q = db.selectFrom('accounts').select('id').where('phone', '=', phone);
-      if (exceptId !== null) q = q.where('id', '!=', exceptId);
-      return (await q.executeTakeFirst()) !== undefined;
     },
 
     /** A portal account without a password: the game keeps it. */

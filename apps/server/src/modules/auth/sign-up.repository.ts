@@ -2,18 +2,14 @@
 // hash, the verified email or phone, the birthday and the accepted consent versions.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createAccountsRepository } from './accounts.repository';
 
 /** `db` is the pool or a transaction (ADR 0037). */
 export function createSignUpRepository(db: Kysely<DB>) {
+  const accounts = createAccountsRepository(db);
   return {
-    async loginNameTaken(account: string): Promise<boolean> {
-      const r = await db
-        .selectFrom('accounts')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
-        .executeTakeFirst();
-      return r !== undefined;
-    },
+    /** Sign-up refuses a name that differs from a taken one only in case. */
+    loginNameTaken: (account: string) => accounts.loginNameTaken(account, { ignoreCase: true }),
 
     async insert(input: {
       account: string;

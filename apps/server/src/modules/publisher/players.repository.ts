@@ -1,7 +1,8 @@
 // The portal accounts and game accounts the Publisher API manages (migrations 0001, 0014).
 // A game account is found by (game, uid); it is bound while unbound_at is null.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createAccountsRepository } from '../auth/accounts.repository';
 
 export interface PlayerAccountRow {
   id: number;
@@ -53,7 +54,14 @@ const bindingColumns = [
 ] as const;
 
 export function createPlayersRepository(db: Kysely<DB>) {
+  const accounts = createAccountsRepository(db);
   return {
+    /** The accounts table's own checks and the (game, uid) lock (accounts.repository.ts). */
+    lockUid: (gameId: number, uid: string) => accounts.lockUid(gameId, uid),
+    loginNameTaken: (account: string) => accounts.loginNameTaken(account),
+    emailTaken: (email: string, exceptId: number | null) => accounts.emailTaken(email, exceptId),
+    phoneTaken: (phone: string, exceptId: number | null) => accounts.phoneTaken(phone, exceptId),
+
     async account(
       id: number,
       opts: { forUpdate?: boolean } = {},
@@ -102,31 +110,6 @@ export function createPlayersRepository(db: Kysely<DB>) {
         .where('unbound_at', 'is', null)
         .executeTakeFirst();
       return r && toBinding(r);
-    },
-
-    /** Another account with this email (case-insensitive), if any. */
-    async emailTaken(email: string, exceptAccountId: number | null): Promise<boolean> {
-      let q = db
-        .selectFrom('accounts')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
-      if (exceptAccountId !== null) q = q.where('id', '!=', exceptAccountId);
-      return (await q.executeTakeFirst()) !== undefined;
-    },
-
-    async phoneTaken(phone: string, exceptAccountId: number | null): Promise<boolean> {
-      let q = db.selectFrom('accounts').select('id').where('phone', '=', phone);
-      if (exceptAccountId !== null) q = q.where('id', '!=', exceptAccountId);
-      return (await q.executeTakeFirst()) !== undefined;
-    },
-
-    async loginNameTaken(account: string): Promise<boolean> {
-      const r = await db
-        .selectFrom('accounts')
-        .select('id')
-        .where('account', '=', account)
-        .executeTakeFirst();
-      return r !== undefined;
     },
 
     /** A password-less account (it signs in by code, or through the game's hand-over). */
@@ -226,16 +209,6 @@ export function createPlayersRepository(db: Kysely<DB>) {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
-    },
-
-    /**
-     * Serialises the calls about one (game, uid) until COMMIT: two first upserts of a uid at
-     * once make one account, not a unique-index error.
-     */
-    async lockUid(gameId: number, uid: string): Promise<void> {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`publisher:${gameId}:${uid}`}, 0))`.execute(
-        db,
-      );
     },
   };
 }
