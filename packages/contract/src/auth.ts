@@ -122,6 +122,7 @@ export const userLogout = defineCall({
   path: '/api/user/logout',
   method: 'POST',
   auth: 'optional',
+  ignoresDeadToken: true,
   body: emptyBodySchema,
   result: doneResultSchema,
   summary: 'End the current session (idempotent)',

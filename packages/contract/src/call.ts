@@ -37,6 +37,12 @@ export interface ApiCall<B extends z.ZodType = z.ZodType, R extends z.ZodType = 
    */
   readonly duringEnrolment?: boolean;
   /**
+   * `auth: 'optional'` calls only: a token that no longer works is ignored (the caller is treated
+   * as anonymous) instead of answered with tokenFail. Logout: signing out with a dead token is
+   * simply done.
+   */
+  readonly ignoresDeadToken?: boolean;
+  /**
    * Console calls only: the call changes nothing, so it is answered without the CSRF token (the
    * SameSite=Strict cookie keeps other sites from sending it, and they cannot read the answer).
    * Lets the console app recover its CSRF token after a reload.

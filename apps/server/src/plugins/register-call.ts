@@ -252,7 +252,7 @@ export function registerCall<C extends ApiCall>(
   app.route({
     method: call.method,
     url: call.path,
-    config: { auth: call.auth },
+    config: { auth: call.auth, ignoresDeadToken: call.ignoresDeadToken === true },
     // A call with texts in nine languages accepts more than BODY_LIMIT_BYTES (contract bodyLimit).
     ...(call.bodyLimit !== undefined && {
       bodyLimit: Math.max(call.bodyLimit, app.initialConfig.bodyLimit ?? 0),

@@ -1,6 +1,6 @@
 // Attaches `req.session` from the docs/product/api.md `token` header on routes whose call needs or
 // accepts a session (route config `auth`), so static files and probes cost no lookup.
-import { ErrorCode, userLogout, type Auth } from '@hc/contract';
+import { ErrorCode, type Auth } from '@hc/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { Session, SessionService } from '../modules/auth/sessions.service';
@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by registerCall from the contract: whether the call needs a session. */
     auth?: Auth;
+    /** Set by registerCall from the contract (ApiCall.ignoresDeadToken). */
+    ignoresDeadToken?: boolean;
   }
 }
 
@@ -39,13 +41,13 @@ export function installSessions(app: FastifyInstance, sessions: SessionService):
     });
     // A token that was sent but no longer works (expired, revoked, taken over by another
     // device) is answered with tokenFail even where a session is optional, so the player learns
-    // why they are signed out (docs/product/session.md#session-expiry). Signing out with it
-    // is simply done.
+    // why they are signed out (docs/product/session.md#session-expiry), unless the call says
+    // a dead token is simply ignored.
     if (
       req.session === null &&
       token !== undefined &&
       auth === 'optional' &&
-      req.routeOptions.url !== userLogout.path
+      req.routeOptions.config.ignoresDeadToken !== true
     ) {
       throw new AppError(ErrorCode.tokenFail);
     }
