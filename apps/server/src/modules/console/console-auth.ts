@@ -31,6 +31,9 @@ export interface ConsoleSessionPolicy {
   secure: boolean;
 }
 
+/** The idle timer restarts at most this often (one write per session and minute). */
+const TOUCH_INTERVAL_MS = 60_000;
+
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The value of one cookie of a request's Cookie header, or undefined. */
@@ -139,7 +142,7 @@ export function createConsoleAuth(deps: {
      * registerCall's check of a console call: a live session (else ConsoleSessionExpired, HTTP
      * 401), on POST its CSRF token (ConsoleCsrfFailed, 403), two-factor enrolled unless the call
      * is allowed during enrolment (ConsoleEnrolmentRequired, 403), one of the call's roles
-     * (ConsoleForbidden, 403). Then the idle timer restarts.
+     * (ConsoleForbidden, 403). Then the idle timer restarts (at most once a minute).
      */
     async verify(req: FastifyRequest, call: ApiCall): Promise<OperatorCaller> {
       const s = await live(req);
@@ -152,7 +155,11 @@ export function createConsoleAuth(deps: {
       if (s.enrolmentOnly && call.duringEnrolment !== true)
         throw new AppError(ErrorCode.ConsoleEnrolmentRequired);
       if (!rolesAllow(s.operator.roles, call.roles)) throw new AppError(ErrorCode.ConsoleForbidden);
-      await sessions.touch(s.id, clock.now());
+      // At most one write a minute per session, like players' sessions: the idle timer is
+      // measured in minutes, and a busy console page makes many calls.
+      const now = clock.now();
+      if (now.getTime() - s.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS)
+        await sessions.touch(s.id, now);
       return {
         id: s.operatorId,
         name: s.operator.name,
