@@ -30,14 +30,22 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /password-reset\.spec\.ts$/,
+      testIgnore: /(password-reset|console-support-journey)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Takes the demo game down, adjusts the demo account's HC Point and reconciles the
+      // sandbox's payments of the day: runs alone, after every test that pays or reads the wallet.
+      name: 'console-support',
+      testMatch: /console-support-journey\.spec\.ts$/,
+      dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       // Changes the demo account's password: runs after every other test has signed in.
       name: 'password-reset',
       testMatch: /password-reset\.spec\.ts$/,
-      dependencies: ['desktop'],
+      dependencies: ['console-support'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

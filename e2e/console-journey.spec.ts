@@ -13,15 +13,23 @@
 // to Bran rather than HC Point: the wallet spec owns the demo account's HC Point balance.
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext, Page, Response } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import contentEn from '../apps/web/src/locales/en-US/content.json' with { type: 'json' };
 import topupEn from '../apps/web/src/locales/en-US/topup.json' with { type: 'json' };
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { common } from './locales';
 import { DEMO, submitAccountLogin } from './support/auth';
+import {
+  answerOf,
+  consoleCall,
+  OPERATOR,
+  openSection,
+  resultOf,
+  signIn,
+  uniqueSuffix,
+} from './support/console';
 import { DEMO_ROLES, demoGameUrl } from './support/demo-game';
 
-const OPERATOR = { name: 'operator', password: 'operator1234' };
 const GAME_ID = 1;
 /** The demo game's third server (apps/demo-game/src/state.ts): no other spec relies on it. */
 const EMBER = { serverId: 3, name: 'Ember', gameState: 1 } as const;
@@ -35,11 +43,6 @@ test.use({ actionTimeout: 15_000 });
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-/** A short random suffix: names stay unique across runs and parallel workers. */
-function uniqueSuffix(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -89,60 +92,12 @@ function makePng(size: number, rgb: [number, number, number]): Buffer {
   ]);
 }
 
-/** The `result` of a console call's answer, after checking that it succeeded. */
-async function resultOf<T>(response: Promise<Response>): Promise<T> {
-  const res = await response;
-  const body = (await res.json()) as { code: number; msg?: string; result: T };
-  expect(body.code, `${res.url()}: ${JSON.stringify(body)}`).toBe(0);
-  return body.result;
-}
-
-const answerOf = (page: Page, path: string) =>
-  page.waitForResponse(
-    (r) => new URL(r.url()).pathname === path && r.request().method() === 'POST',
-  );
-
-/** A console call outside the UI (the clean-up): the session's cookie and CSRF token. */
-async function consoleCall(
-  request: APIRequestContext,
-  path: string,
-  body: unknown,
-): Promise<{ code: number }> {
-  const me = (await (await request.post('/api/console/session/me', { data: {} })).json()) as {
-    result?: { csrfToken?: string };
-  };
-  const res = await request.post(path, {
-    data: body,
-    headers: { 'x-csrf-token': me.result?.csrfToken ?? '' },
-  });
-  return (await res.json()) as { code: number };
-}
-
 /** Sets a demo server's state in the demo game itself (0 open, 1 maintenance). */
 async function setGameServerState(request: APIRequestContext, serverId: number, state: 0 | 1) {
   const res = await request.post(`${demoGameUrl()}/_demo/servers/${serverId}/state`, {
     data: { state },
   });
   expect(res.ok(), `demo game server state: HTTP ${res.status()}`).toBe(true);
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/console/');
-  await expect(page).toHaveURL(/\/console\/sign-in$/);
-  await page.getByLabel('Sign-in name').fill(OPERATOR.name);
-  await page.getByLabel(/^Password/).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
-}
-
-/** Opens a section from the navbar (behind the burger below the sm breakpoint). */
-async function openSection(page: Page, name: string, phone = false): Promise<void> {
-  if (phone) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page
-    .getByRole('navigation', { name: 'Console sections' })
-    .getByRole('link', { name, exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -350,6 +305,8 @@ test('an operator changes catalog, content, servers and gift codes; a player see
       const ember = p.getByTestId(`topup-server-${EMBER.serverId}`);
       await expect(ember).toContainText(EMBER.name, { timeout: 5_000 });
       await expect(ember).toContainText(topupEn.server.maintenance, { timeout: 1_000 });
+      // The operator's message, in the player's language (English here).
+      await expect(ember).toContainText(maintenanceMessage, { timeout: 1_000 });
       await expect(ember.getByRole('radio')).toBeDisabled({ timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
 

@@ -107,6 +107,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.secret,
       GOOGLE_ISSUER: oidc.issuer,
       GAME_GATEWAYS: JSON.stringify({ '1': { url: demoGame.url, secret: demoGame.secret } }),
+      // A delivery to a game that is down gives up after three attempts (seconds, not the
+      // default's minutes), so the console journey re-delivers a dead delivery
+      // (e2e/console-support-journey.spec.ts).
+      DELIVERY_MAX_ATTEMPTS: '3',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

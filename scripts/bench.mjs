@@ -12,6 +12,8 @@
 // then, on PGlite: 5. `npm start` time to first served page, cold and warm, and peak RSS.
 // Opt-in (`npm run bench -- import` or BENCH_ONLY=import): 6. `portal import-accounts` of a
 // generated CSV of BENCH_IMPORT_ROWS (default 1,000,000) accounts: rows/s, seconds, peak RSS.
+// Opt-in (`npm run bench -- console`): 7. the operator console's lists, searches, pages,
+// dashboards and CSV exports on 100,000 players and 1,000,000 orders (scripts/bench/console.mjs).
 // Results: bench-results/latest.json. BENCH_SECONDS (default 8) sets each measured window.
 import { execFileSync, spawn } from 'node:child_process';
 import { pbkdf2Sync, scryptSync } from 'node:crypto';
@@ -29,6 +31,7 @@ import {
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { consoleBench, printConsoleTable } from './bench/console.mjs';
 import {
   buildInputs,
   DEMO_GAME_DEV_SECRET,
@@ -47,8 +50,9 @@ const LOGIN_ACCOUNTS = 20;
 const LOGIN_RATE = Number(process.env.BENCH_LOGIN_RATE ?? 20);
 const LATENCY_ORDERS = Number(process.env.BENCH_LATENCY_ORDERS ?? 40);
 /**
- * BENCH_ONLY=pay,catalog runs only those parts (latency, pay, catalog, login, start, import);
- * so do arguments (`npm run bench -- import`). `import` runs only when asked for.
+ * BENCH_ONLY=pay,catalog runs only those parts (latency, pay, catalog, login, start, import,
+ * console); so do arguments (`npm run bench -- import`). `import` and `console` run only when
+ * asked for.
  */
 const ALL_PARTS = ['latency', 'pay', 'catalog', 'login', 'start'];
 const SERVER_PARTS = ['latency', 'pay', 'catalog', 'login'];
@@ -409,8 +413,12 @@ async function loginLoad(url, logins, password) {
   };
 }
 
-/** `npm run build` when any bundle is older than its sources (start.mjs's own checks). */
+/**
+ * `npm run build` when any bundle is older than its sources (start.mjs's own checks);
+ * BENCH_SKIP_BUILD=1 measures the bundles as they are.
+ */
 async function buildIfStale() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
   const stale = [
     isStale('apps/web/dist/index.html', [
       'apps/web/src',
@@ -650,10 +658,27 @@ try {
   );
   // 6. Import (opt-in), on the freshly seeded database before anything else uses it.
   if (parts.has('import')) results.import_accounts = await importBench(serverEnv);
+  // 7. Console (opt-in): its own data set and API process on this database.
+  if (parts.has('console'))
+    results.console = await consoleBench({
+      dbUrl,
+      env: serverEnv,
+      serverMain: SERVER_MAIN,
+      port: await freePort(),
+      track: (child) => children.push(child),
+      stop,
+      waitFor,
+    });
 
   if (SERVER_PARTS.some((p) => parts.has(p))) {
+    // BENCH_CPU_PROF=1: the API process writes a V8 CPU profile (.cpuprofile, open it in Chrome
+    // DevTools or speedscope) into bench-results/ when it stops.
+    const profile =
+      process.env.BENCH_CPU_PROF === '1'
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(process.cwd(), 'bench-results')}`]
+        : [];
     const api = startNode(
-      [SERVER_MAIN, '--role=api'],
+      [...profile, SERVER_MAIN, '--role=api'],
       { ...serverEnv, PORT: String(apiPort) },
       'server (api)',
     );
@@ -774,6 +799,13 @@ try {
       value: results.catalog.ratio_vs_hello,
       met: results.catalog.ratio_vs_hello >= GOALS.catalogVsHello,
     };
+  for (const c of results.console?.calls ?? [])
+    if (c.status === 'measured')
+      goals[`console: ${c.label}`] = {
+        goal: `p95 <= ${c.goal_p95_ms} ms`,
+        value: c.server_p95_ms ?? c.client_p95_ms,
+        met: c.met,
+      };
   const report = {
     at: new Date().toISOString(),
     machine,
@@ -805,7 +837,8 @@ try {
   console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
 } finally {
   for (const child of children) await stop(child).catch(() => undefined);
-  if (createdDb && process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
+  const keep = process.env.BENCH_KEEP_DB === '1' || process.env.BENCH_KEEP === '1';
+  if (createdDb && keep) console.log(`kept database ${dbUrl}`);
   else if (createdDb) {
     try {
       psql(adminUrl, `drop database if exists ${dbName} with (force)`);
@@ -908,6 +941,7 @@ function printTable({ results: r, goals }) {
       `peak RSS ${i.peak_rss_mb} MB`,
     ]);
   }
+  if (r.console !== undefined) printConsoleTable(r.console);
   if (rows.length === 0) return;
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   console.log('');

@@ -59,3 +59,22 @@ export async function demoItemCount(
   const items = await demoInventory(request, uid, serverId, roleId);
   return items.find((i) => i.item_id === itemId)?.count ?? 0;
 }
+
+/** The demo game's fault switches (apps/demo-game/src/state.ts `Switches`). */
+export interface DemoSwitches {
+  latencyMs: number;
+  /** 0..1: share of signed calls answered 503 (1: the game is down). */
+  failureRate: number;
+  applyThenTimeout: number;
+  hangMs: number;
+}
+
+/** Changes some of the demo game's fault switches; answers all of them as they are now. */
+export async function setDemoSwitches(
+  request: APIRequestContext,
+  switches: Partial<DemoSwitches>,
+): Promise<DemoSwitches> {
+  const res = await request.post(`${demoGameUrl()}/_demo/switches`, { data: switches });
+  if (!res.ok()) throw new Error(`demo game switches: HTTP ${res.status()}`);
+  return (await res.json()) as DemoSwitches;
+}

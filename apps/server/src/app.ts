@@ -14,11 +14,16 @@ import * as catalog from './modules/catalog';
 import * as consoleModule from './modules/console';
 import * as content from './modules/content';
 import * as games from './modules/games';
+import * as jobsConsole from './modules/jobs-console';
 import * as media from './modules/media';
 import * as giftCodes from './modules/gift-codes';
 import * as orders from './modules/orders';
+import * as ordersConsole from './modules/orders/console';
 import * as publisher from './modules/publisher';
 import * as realName from './modules/real-name';
+import * as reconciliation from './modules/reconciliation';
+import * as reports from './modules/reports';
+import * as support from './modules/support';
 import * as system from './modules/system';
 import * as wallet from './modules/wallet';
 import { installApiDocs } from './plugins/api-docs';
@@ -45,11 +50,16 @@ const MODULES = [
   catalog,
   giftCodes,
   orders,
+  ordersConsole,
   analytics,
   audit,
   publisher,
   consoleModule,
   media,
+  support,
+  reconciliation,
+  jobsConsole,
+  reports,
 ];
 
 export type Role = 'all' | 'api' | 'worker';

@@ -199,11 +199,34 @@ function toConfig(e: ParsedEnv) {
       sessionHours: e.CONSOLE_SESSION_HOURS,
       /** Operators must enrol TOTP before anything else; always in production. */
       requireTwoFactor: e.NODE_ENV === 'production' || (e.CONSOLE_REQUIRE_TWO_FACTOR ?? false),
+      /** Adjustments above this many HC Point need a second operator (ADR 0052). */
+      adjustmentApprovalThreshold: e.ADJUSTMENT_APPROVAL_THRESHOLD,
     }),
     /** Console image uploads (docs/console.md#images). */
     images: Object.freeze({
       /** Largest accepted upload in bytes (IMAGE_MAX_BYTES). */
       maxBytes: e.IMAGE_MAX_BYTES,
+      /** Where new uploads are stored (IMAGE_STORAGE; ADR 0051). */
+      storage: e.IMAGE_STORAGE,
+      /**
+       * The bucket, when its settings are complete (required for IMAGE_STORAGE=s3; kept usable
+       * with IMAGE_STORAGE=database so images stored there before are still served).
+       */
+      s3:
+        e.S3_REGION !== undefined &&
+        e.S3_BUCKET !== undefined &&
+        e.S3_ACCESS_KEY_ID !== undefined &&
+        e.S3_SECRET_ACCESS_KEY !== undefined
+          ? Object.freeze({
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET,
+              keyPrefix: e.S3_KEY_PREFIX,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            })
+          : undefined,
     }),
     worker: Object.freeze({
       intervalMs: e.WORKER_INTERVAL_MS,

@@ -52,6 +52,7 @@ import { createVerificationCodeService } from './modules/auth/verification-codes
 import { createCatalogEditor } from './modules/catalog/catalog.editor';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createImagesService } from './modules/media/images.service';
+import { createS3ImageStore } from './adapters/image-store/s3';
 import { createConsoleAuth } from './modules/console/console-auth';
 import { createOperatorsService } from './modules/console/operators.service';
 import { createTwoFactorService } from './modules/console/two-factor.service';
@@ -71,6 +72,8 @@ import { createPublisherKeysService } from './modules/publisher/publisher-keys.s
 import { createRealNameService } from './modules/real-name/real-name.service';
 import { createSystemService } from './modules/system/system.service';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { createAdjustmentsService } from './modules/support/adjustments.service';
+import { createPlayersSupportService } from './modules/support/players-support.service';
 
 export interface ContainerOptions {
   database: Database;
@@ -148,7 +151,7 @@ export function createContainer(config: Config, options: ContainerOptions) {
       withGameUids(client, (gameAccountId) =>
         createAccountsRepository(db).gameUidOf(gameAccountId),
       ),
-      (gameId, serverId) => serverStates().inMaintenance(gameId, serverId),
+      (gameId, serverId) => serverStates().held(gameId, serverId),
     );
   });
   const providers = once(
@@ -199,7 +202,8 @@ export function createContainer(config: Config, options: ContainerOptions) {
       gateway: gateway(),
       clock,
       log,
-      ownsCredentials: (gameId) => config.gateways[String(gameId)]?.credentials === 'game',
+      ownsCredentials: async (gameId) =>
+        (await gatewayDirectory().credentialsOf(gameId)) === 'game',
     }),
   );
   const login = once(() =>
@@ -386,6 +390,12 @@ export function createContainer(config: Config, options: ContainerOptions) {
     get giftCodesConsole() {
       return giftCodesConsole();
     },
+    get playersSupport() {
+      return playersSupport();
+    },
+    get adjustments() {
+      return adjustments();
+    },
     get gatewayDirectory() {
       return gatewayDirectory();
     },
@@ -411,7 +421,16 @@ export function createContainer(config: Config, options: ContainerOptions) {
     invalidation.subscribe('catalog', () => service.clearCache());
     return service;
   });
-  const images = once(() => createImagesService({ db, clock, maxBytes: config.images.maxBytes }));
+  const images = once(() =>
+    createImagesService({
+      db,
+      clock,
+      maxBytes: config.images.maxBytes,
+      storage: config.images.storage,
+      store: config.images.s3 === undefined ? undefined : createS3ImageStore(config.images.s3, log),
+      invalidate: () => invalidation.publish('images'),
+    }),
+  );
   const catalogEditor = once(() =>
     createCatalogEditor({
       db,
@@ -517,6 +536,15 @@ export function createContainer(config: Config, options: ContainerOptions) {
   );
   const giftCodesConsole = once(() =>
     createGiftCodesConsoleService({ db, clock, cipher: dataCipher }),
+  );
+  // Player support and HC Point adjustments (docs/console.md#support-players, ADR 0052).
+  const playersSupport = once(() => createPlayersSupportService({ db, clock, realName, codes }));
+  const adjustments = once(() =>
+    createAdjustmentsService({
+      db,
+      clock,
+      approvalThreshold: config.console.adjustmentApprovalThreshold,
+    }),
   );
 
   return container;

@@ -36,6 +36,7 @@ export const ErrorCode = {
    */
   ContextReset: 20002,
   ePointNumInsufficient: 30001,
+  /** `data.maintenance_message`: the operator's message in the request's language, if any. */
   serverMaintenance: 30002,
   OrderNotFound: 30003,
   ProductNotFound: 30004,
@@ -148,6 +149,10 @@ export const ErrorCode = {
   CatalogGameNotFound: 70159,
   /** Console images: the image URL is not one of the portal's uploaded images. */
   ImageNotFound: 70160,
+  /** Console images: a record still shows the image (`data.usedBy`: kind, id, label); not deleted. */
+  ImageInUse: 70161,
+  /** Console images: the S3-compatible bucket refused or did not answer; nothing changed. */
+  ImageStorageFailed: 70162,
   /** Console content: no article with this id. */
   ContentArticleNotFound: 70200,
   /** Console content: no bulletin with this id. */
@@ -180,6 +185,68 @@ export const ErrorCode = {
   GiftCodeTaken: 70108,
   /** The game gateway did not answer (or answered badly) when the console asked it. */
   GameGatewayUnreachable: 70109,
+  /** Console games: `game` credentials need a gateway (console or GAME_GATEWAYS) to ask. */
+  GameCredentialsNeedGateway: 70110,
+  /** Console support: no player (account) with this id. */
+  PlayerNotFound: 70300,
+  /** Console support: the game account is not one of this player's. */
+  PlayerGameAccountNotFound: 70301,
+  /** Console support: the player has no live session with this id. */
+  PlayerSessionNotFound: 70302,
+  /** Console support: the player has no email address, so no reset mail can be sent. */
+  PlayerNoEmail: 70303,
+  /** Console support: the player has no value for this personal data field. */
+  PlayerFieldEmpty: 70304,
+  /** Console adjustments: no adjustment with this id. */
+  AdjustmentNotFound: 70305,
+  /** Console adjustments: the debit would take the balance below zero (`data.balance`). */
+  AdjustmentBalanceTooLow: 70306,
+  /** Console adjustments: the operator who asked for it cannot approve or reject it. */
+  AdjustmentSelfApproval: 70307,
+  /** Console adjustments: already approved or rejected (`data.status`). */
+  AdjustmentNotPending: 70308,
+  /** Console adjustments: this idempotency key was used for a different adjustment. */
+  AdjustmentKeyReused: 70309,
+  /** Console orders: no order with this order number. */
+  ConsoleOrderNotFound: 70330,
+  /** Console orders: the order's delivery cannot be queued again (`data.reason`). */
+  OrderRedeliverNotAllowed: 70331,
+  /** Console orders: only a paid or delivered order can be refunded (`data.status`). */
+  OrderRefundNotAllowed: 70332,
+  /** Console orders: the order's payment provider is not configured here, or has no payment. */
+  OrderRefundProviderUnavailable: 70333,
+  /** Console orders: the payment provider refused the refund or did not answer (`data.message`). */
+  OrderRefundProviderFailed: 70334,
+  /** Console orders: the filter is not usable (`data.reason`: amount_without_currency, range). */
+  OrdersFilterInvalid: 70335,
+  /** Console reconciliation: the report file is malformed (`data.line`, `data.message`); nothing stored. */
+  ReconciliationFileInvalid: 70370,
+  /** Console reconciliation: the report file is larger than allowed (`data.maxBytes`). */
+  ReconciliationFileTooLarge: 70371,
+  /** Console reconciliation: this provider is not configured, or cannot be fetched from. */
+  ReconciliationProviderUnavailable: 70372,
+  /** Console reconciliation: the provider's API refused or did not answer. */
+  ReconciliationFetchFailed: 70373,
+  /** Console reconciliation: no run with this id. */
+  ReconciliationRunNotFound: 70374,
+  /** Console reconciliation: no difference with this id. */
+  ReconciliationDifferenceNotFound: 70375,
+  /** Console reconciliation: this action does not fit the difference (its kind, or no order). */
+  ReconciliationActionNotAllowed: 70376,
+  /** Console reconciliation: the order refused the payment or refund (`data.outcome`). */
+  ReconciliationActionRefused: 70377,
+  /** Console reconciliation: the period is empty or longer than allowed. */
+  ReconciliationPeriodInvalid: 70378,
+  /** Console jobs: no job with this id. */
+  JobNotFound: 70350,
+  /** Console jobs: the job's state does not allow this action (`data.state`). */
+  JobActionNotAllowed: 70351,
+  /** Console ledger export: the date range is empty or longer than allowed (`data.maxDays`). */
+  LedgerExportRangeInvalid: 70352,
+  /** Console ledger export: no player with this account id. */
+  LedgerExportPlayerNotFound: 70353,
+  /** Console dashboards: the date range is empty, reversed or longer than allowed (`data.maxDays`). */
+  DashboardRangeInvalid: 70360,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -276,6 +343,8 @@ export const errorMessages: Record<ErrorCodeName, string> = {
   RebateCampaignInvalid: 'The rebate campaign cannot be shown to players as given',
   CatalogGameNotFound: 'Game does not exist',
   ImageNotFound: 'Image does not exist',
+  ImageInUse: 'The image is still in use',
+  ImageStorageFailed: 'The image storage did not answer',
   ContentArticleNotFound: 'Article does not exist',
   ContentBulletinNotFound: 'Bulletin does not exist',
   ContentBlockNotFound: 'Home block does not exist',
@@ -293,6 +362,37 @@ export const errorMessages: Record<ErrorCodeName, string> = {
   GiftCodeTaken: 'This code exists already',
   GameGatewayUnreachable:
     'The game gateway did not answer; check its address and secret, then try again',
+  GameCredentialsNeedGateway: 'Set the game gateway before letting the game check passwords',
+  PlayerNotFound: 'Player does not exist',
+  PlayerGameAccountNotFound: 'Game account does not exist for this player',
+  PlayerSessionNotFound: 'Session does not exist or has ended',
+  PlayerNoEmail: 'The player has no email address',
+  PlayerFieldEmpty: 'The player has no such data',
+  AdjustmentNotFound: 'Adjustment does not exist',
+  AdjustmentBalanceTooLow: 'The balance is too low for this debit',
+  AdjustmentSelfApproval: 'A second operator must decide this adjustment',
+  AdjustmentNotPending: 'The adjustment is no longer pending',
+  AdjustmentKeyReused: 'This request key was used for a different adjustment',
+  ConsoleOrderNotFound: 'Order does not exist',
+  OrderRedeliverNotAllowed: 'The delivery of this order cannot be queued again',
+  OrderRefundNotAllowed: 'Only a paid or delivered order can be refunded',
+  OrderRefundProviderUnavailable: 'The payment provider of this order is not available',
+  OrderRefundProviderFailed: 'The payment provider refused the refund or did not answer',
+  OrdersFilterInvalid: 'The filter is not usable',
+  ReconciliationFileInvalid: 'The settlement report file is malformed',
+  ReconciliationFileTooLarge: 'The settlement report file is too large',
+  ReconciliationProviderUnavailable: 'This payment provider is not available for reconciliation',
+  ReconciliationFetchFailed: 'The payment provider did not answer the settlement request',
+  ReconciliationRunNotFound: 'Reconciliation run does not exist',
+  ReconciliationDifferenceNotFound: 'Reconciliation difference does not exist',
+  ReconciliationActionNotAllowed: 'This action does not apply to this difference',
+  ReconciliationActionRefused: 'The order refused this change',
+  ReconciliationPeriodInvalid: 'The period is empty or too long',
+  JobNotFound: 'Job does not exist',
+  JobActionNotAllowed: 'This action does not apply to the job in its current state',
+  LedgerExportRangeInvalid: 'The date range is empty or too long',
+  LedgerExportPlayerNotFound: 'Player does not exist',
+  DashboardRangeInvalid: 'The date range is empty or too long',
 };
 
 /** Console codes (70xxx) are shown by the console app only; the player web never receives them. */

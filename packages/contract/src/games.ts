@@ -21,6 +21,11 @@ export const serverRolesSchema = z.object({
   server_id: serverId,
   server_name: z.string(),
   state: serverStateSchema,
+  /**
+   * Under maintenance: the operator's message in the request's language (en-US fallback), when
+   * one was written in the console (docs/console.md#games-and-servers).
+   */
+  maintenance_message: z.string().optional(),
   roles: z.array(roleSchema),
 });
 export type Role = z.infer<typeof roleSchema>;
@@ -37,7 +42,7 @@ export const userWebRole = defineCall({
   spec: 'docs/product/top-up.md#servers-and-roles, docs/product/api.md#top-up-calls',
   tag: 'games',
   chosen:
-    'Body empty (game from the gameid header); result { list: [{ server_id, server_name, state, roles }] }, not paged.',
+    'Body empty (game from the gameid header); result { list: [{ server_id, server_name, state, maintenance_message?, roles }] }, not paged.',
 });
 
 export const selectedCharacterSchema = z.object({
@@ -61,7 +66,8 @@ export const characterInfoSelect = defineCall({
   chosen:
     'Body { server_id, role_id } for the request game (gameid header, else the first bound game); ' +
     'the server and role are read from the game gateway (names never come from the client). ' +
-    'Unknown -> RoleNotFound, server in maintenance -> serverMaintenance, game unreachable -> ' +
+    'Unknown -> RoleNotFound, server in maintenance -> serverMaintenance (data.maintenance_message: ' +
+    "the operator's message in the request's language, when there is one), game unreachable -> " +
     'SystemBusy, no game account -> GameAccountNotFound. Stateless: the web keeps the choice.',
 });
 

@@ -5,9 +5,14 @@ import { consoleApi, rolesAllow, type OperatorRole } from '@hc/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { ListIcon, UsersIcon } from '../components/icons';
 import { CatalogIcon } from '../features/catalog/catalog-icon';
+import { DashboardIcon } from '../features/dashboard/dashboard-icon';
 import { ContentIcon } from '../features/content/content-icon';
 import { GamepadIcon } from '../features/games/games-icon';
 import { GiftIcon } from '../features/gift-codes/gift-icon';
+import { JobsIcon } from '../features/jobs/jobs-icon';
+import { ApprovalIcon, PlayerSearchIcon } from '../features/players/players-icons';
+import { OrdersIcon } from '../features/orders/orders-icon';
+import { ReconciliationIcon } from '../features/reconciliation/reconciliation-icon';
 import { paths } from '../lib/paths';
 
 export interface ConsoleSection {
@@ -22,6 +27,13 @@ export interface ConsoleSection {
 
 export const SECTIONS: readonly ConsoleSection[] = [
   {
+    id: 'dashboard',
+    path: paths.dashboard,
+    icon: DashboardIcon,
+    roles: consoleApi.consoleDashboardGet.roles,
+    load: () => import('../features/dashboard/dashboard-page'),
+  },
+  {
     id: 'games',
     path: paths.games,
     icon: GamepadIcon,
@@ -34,6 +46,41 @@ export const SECTIONS: readonly ConsoleSection[] = [
     icon: GiftIcon,
     roles: consoleApi.consoleGiftCampaignsList.roles,
     load: () => import('../features/gift-codes/gift-codes-page'),
+  },
+  {
+    id: 'players',
+    path: paths.players,
+    icon: PlayerSearchIcon,
+    roles: consoleApi.consolePlayersSearch.roles,
+    load: () => import('../features/players/players-page'),
+  },
+  {
+    id: 'orders',
+    path: paths.orders,
+    icon: OrdersIcon,
+    roles: consoleApi.consoleOrdersList.roles,
+    load: () => import('../features/orders/orders-page'),
+  },
+  {
+    id: 'approvals',
+    path: paths.approvals,
+    icon: ApprovalIcon,
+    roles: consoleApi.consoleAdjustmentsList.roles,
+    load: () => import('../features/players/approvals-page'),
+  },
+  {
+    id: 'reconciliation',
+    path: paths.reconciliation,
+    icon: ReconciliationIcon,
+    roles: consoleApi.consoleReconciliationRunsList.roles,
+    load: () => import('../features/reconciliation/reconciliation-page'),
+  },
+  {
+    id: 'jobs',
+    path: paths.jobs,
+    icon: JobsIcon,
+    roles: consoleApi.consoleJobsList.roles,
+    load: () => import('../features/jobs/jobs-page'),
   },
   {
     id: 'operators',

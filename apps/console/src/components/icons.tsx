@@ -2,7 +2,11 @@
 // assistive technology; the control they sit in carries the label.
 import type { SVGProps } from 'react';
 
-function Icon({ children, size = 18, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
+/** Props of every icon: an SVG's, and `size` in pixels (18 by default). */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+/** The frame every console icon is drawn in: 24 × 24, stroked in the current colour. */
+export function Icon({ children, size = 18, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -23,7 +27,7 @@ function Icon({ children, size = 18, ...props }: SVGProps<SVGSVGElement> & { siz
   );
 }
 
-type P = SVGProps<SVGSVGElement> & { size?: number };
+type P = IconProps;
 
 export const HomeIcon = (p: P) => (
   <Icon {...p}>
@@ -87,5 +91,14 @@ export const DotsIcon = (p: P) => (
     <circle cx="5" cy="12" r="1" />
     <circle cx="12" cy="12" r="1" />
     <circle cx="19" cy="12" r="1" />
+  </Icon>
+);
+
+export const TrashIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 7h16" />
+    <path d="M10 11v6M14 11v6" />
+    <path d="M6 7l1 13h10l1-13" />
+    <path d="M9 7V4h6v3" />
   </Icon>
 );

@@ -1,72 +1,18 @@
 // Choosing a picture (docs/console.md#images): drop a file on the zone or pick one with the
 // button (PNG, JPEG or WebP; the server checks the bytes, strips metadata and answers its
-// /media URL), with progress and translated errors; or choose one of the images uploaded before.
-import { consoleApi, type UploadedImage } from '@hc/contract';
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Group,
-  Image,
-  Modal,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// /media URL), with progress and translated errors; or choose one of the images uploaded before
+// (the library, where unused images can also be deleted).
+import type { UploadedImage } from '@hc/contract';
+import { Button, CloseButton, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callConsole } from '../lib/api';
 import { errorTranslationKey } from '../lib/api-error';
 import { IMAGE_ACCEPT, uploadImage } from '../lib/image-upload';
+import { IMAGES_KEY, ImageLibrary } from './image-library';
 import './image-picker.css';
 
-export const IMAGES_KEY = ['console', 'images'] as const;
-
-function Library({
-  opened,
-  onClose,
-  onPick,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onPick: (url: string) => void;
-}) {
-  const { t } = useTranslation('images');
-  const list = useQuery({
-    queryKey: [...IMAGES_KEY, 'list'],
-    queryFn: ({ signal }) =>
-      callConsole(consoleApi.consoleImagesList, { page: 1, size: 48 }, { signal }),
-    enabled: opened,
-  });
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('library.title')} size="lg">
-      {list.isError && <Alert color="red">{t(errorTranslationKey(list.error))}</Alert>}
-      {list.data?.list.length === 0 && <Text c="dimmed">{t('library.empty')}</Text>}
-      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
-        {list.data?.list.map((image) => (
-          <UnstyledButton
-            key={image.id}
-            onClick={() => {
-              onPick(image.url);
-              onClose();
-            }}
-            aria-label={t('library.pick', { width: image.width, height: image.height })}
-            className="hc-image-choice"
-          >
-            <Image src={image.url} alt="" h={72} fit="contain" radius="sm" bg="gray.1" />
-            <Text size="xs" c="dimmed" ta="center">
-              {image.width}×{image.height}
-            </Text>
-          </UnstyledButton>
-        ))}
-      </SimpleGrid>
-    </Modal>
-  );
-}
+export { IMAGES_KEY } from './image-library';
 
 export function ImagePicker({
   label,
@@ -210,10 +156,13 @@ export function ImagePicker({
           {failure ?? error}
         </Text>
       )}
-      <Library
+      <ImageLibrary
         opened={libraryOpen}
         onClose={() => setLibraryOpen(false)}
         onPick={(url) => onChange(url)}
+        onDeleted={(url) => {
+          if (url === value) onChange(undefined);
+        }}
       />
     </Stack>
   );

@@ -20,6 +20,12 @@ export const NAMESPACES = [
   'images',
   'games',
   'giftCodes',
+  'players',
+  'adjustments',
+  'reconciliation',
+  'orders',
+  'dashboard',
+  'jobs',
 ] as const;
 
 const STORAGE_KEY = 'hc-console-language';

@@ -10,6 +10,12 @@ export const paths = {
   content: '/content',
   games: '/games',
   giftCodes: '/gift-codes',
+  players: '/players',
+  approvals: '/approvals',
+  reconciliation: '/reconciliation',
+  orders: '/orders',
+  dashboard: '/dashboard',
+  jobs: '/jobs',
 } as const;
 
 /** Only a path of this app (one leading slash, no scheme or host) is a safe `next`. */

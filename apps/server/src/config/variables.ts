@@ -823,7 +823,9 @@ export const VARIABLES = {
   WORKER_INTERVAL_MS: {
     group: 'topUp',
     ...integer(1000, 50, 60_000),
-    description: 'Worker poll interval in ms.',
+    description:
+      'Worker poll interval in ms: the fallback. A committed job wakes the workers at once ' +
+      '(ADR 0057); a lost wake-up delays a job by at most this interval.',
   },
   DELIVERY_MAX_ATTEMPTS: {
     group: 'topUp',
@@ -930,6 +932,69 @@ export const VARIABLES = {
     description:
       'Largest image file an operator may upload in the console (bytes); larger files get ' +
       'ImageTooLarge (docs/console.md#images).',
+  },
+  // Where uploaded images are kept (docs/console.md#images, ADR 0051).
+  IMAGE_STORAGE: {
+    group: 'console',
+    ...oneOf(['database', 's3'] as const, 'database'),
+    description:
+      'Where new console images are stored: the database, or an S3-compatible bucket (S3_*). ' +
+      'Either way every node serves them at /media/<sha256>.<ext>.',
+  },
+  S3_ENDPOINT: {
+    group: 'console',
+    ...url(HTTP),
+    defaultNote: "unset (AWS S3's own endpoint for S3_REGION)",
+    description: 'Endpoint of an S3-compatible service (MinIO, Ceph, R2, …) for IMAGE_STORAGE=s3.',
+    example: 'https://s3.example.com',
+  },
+  S3_REGION: {
+    group: 'console',
+    ...text(),
+    requiredWhen: whenEquals('IMAGE_STORAGE', 's3'),
+    description: 'Region of the bucket (its request signatures name it; MinIO: us-east-1).',
+    example: 'eu-central-1',
+  },
+  S3_BUCKET: {
+    group: 'console',
+    ...text(),
+    requiredWhen: whenEquals('IMAGE_STORAGE', 's3'),
+    description: 'Bucket the images are written to (private: the portal serves them).',
+    example: 'hc-portal-media',
+  },
+  S3_KEY_PREFIX: {
+    group: 'console',
+    ...withDefault(
+      z.string().regex(/^[A-Za-z0-9._/-]*$/, 'letters, digits, . _ / - only'),
+      'media/',
+    ),
+    description: 'Prefix of the object keys: `<prefix><sha256>.<ext>`.',
+  },
+  S3_ACCESS_KEY_ID: {
+    group: 'console',
+    ...text(),
+    requiredWhen: whenEquals('IMAGE_STORAGE', 's3'),
+    description: 'Access key id allowed to put, get and delete objects in S3_BUCKET.',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    group: 'console',
+    ...secretText(1),
+    requiredWhen: whenEquals('IMAGE_STORAGE', 's3'),
+    description: 'Secret access key of S3_ACCESS_KEY_ID.',
+  },
+  S3_FORCE_PATH_STYLE: {
+    group: 'console',
+    ...flag(false),
+    description:
+      'Address the bucket as `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` ' +
+      '(most self-hosted services, MinIO included, need true).',
+  },
+  ADJUSTMENT_APPROVAL_THRESHOLD: {
+    group: 'console',
+    ...integer(1000, 0, 100_000_000),
+    description:
+      'HC Point adjustments in the console larger than this many HC Point wait until a second ' +
+      'operator approves them (docs/console.md#hc-point-adjustments); 0: every adjustment does.',
   },
 } as const satisfies Record<string, Variable>;
 

@@ -19,6 +19,12 @@ export interface Database {
    * connects and ends it. Undefined on PGlite (one connection, one process).
    */
   readonly dedicatedClient?: () => pg.Client;
+  /**
+   * PGlite only (one session, no dedicated connection): calls `fn` with every notification of a
+   * channel the session LISTENs on, once the notifying transaction commits; answers the
+   * unsubscribe function. The invalidation bus uses it for topics notified from SQL (ADR 0057).
+   */
+  readonly onNotification?: (fn: (channel: string, payload: string) => void) => () => void;
 }
 
 // int8 (bigserial ids, count(*)) as numbers; values beyond 2^53 would lose digits, so refuse them.

@@ -22,6 +22,13 @@ import * as m0018 from './migrations/0018-console-catalog';
 import * as m0019 from './migrations/0019-console-content';
 import * as m0020 from './migrations/0020-console-games';
 import * as m0021 from './migrations/0021-self-service';
+import * as m0022 from './migrations/0022-game-credentials';
+import * as m0023 from './migrations/0023-image-storage';
+import * as m0024 from './migrations/0024-console-players';
+import * as m0025 from './migrations/0025-console-orders';
+import * as m0026 from './migrations/0026-console-jobs';
+import * as m0027 from './migrations/0027-report-rollup';
+import * as m0028 from './migrations/0028-reconciliation';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -44,6 +51,13 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0019-console-content': m0019,
   '0020-console-games': m0020,
   '0021-self-service': m0021,
+  '0022-game-credentials': m0022,
+  '0023-image-storage': m0023,
+  '0024-console-players': m0024,
+  '0025-console-orders': m0025,
+  '0026-console-jobs': m0026,
+  '0027-report-rollup': m0027,
+  '0028-reconciliation': m0028,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

@@ -37,7 +37,11 @@ export function databaseOverPglite(
 ): Database {
   // createPgConfig's object carries the PGlite-backed `connection` that pg's Client picks up.
   const pool = pgPoolForPglite(createPgConfig(pglite), options);
-  return databaseFromPool('pglite', pool, options.onClose);
+  return {
+    ...databaseFromPool('pglite', pool, options.onClose),
+    // Notifications of the one session, whichever pooled statement caused them (ADR 0057).
+    onNotification: (fn) => pglite.onNotification(fn),
+  };
 }
 
 /** Open (creating on first use) the embedded database of DATA_DIR, holding its lock until close. */

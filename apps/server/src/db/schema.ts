@@ -62,6 +62,12 @@ export interface GamesTable {
   names: ColumnType<LocalizedText, string | undefined, string>;
   icons: ColumnType<LocalizedText, string | undefined, string>;
   updated_at: NullableTime;
+  /** 0022: who checks the players' passwords, set in the console; null: GAME_GATEWAYS decides. */
+  credentials: ColumnType<
+    'portal' | 'game' | null,
+    'portal' | 'game' | null | undefined,
+    'portal' | 'game' | null
+  >;
 }
 
 /** 0020: a game's gateway, set from the console (GAME_GATEWAYS is the fallback). */
@@ -236,7 +242,14 @@ export interface SocialIdentitiesTable {
 
 /** 0004-wallet: one row per (game account, bucket), plus system counterparties. */
 export type LedgerAccountKind =
-  'basic' | 'present' | 'system_purchase' | 'system_bonus' | 'system_spend' | 'system_refund';
+  | 'basic'
+  | 'present'
+  | 'system_purchase'
+  | 'system_bonus'
+  | 'system_spend'
+  | 'system_refund'
+  /** 0024-console-players: the counterparty of operator adjustments. */
+  | 'system_adjustment';
 
 export interface LedgerAccountsTable {
   id: Generated<number>;
@@ -337,10 +350,13 @@ export interface ImagesTable {
   width: number;
   height: number;
   size: number;
-  bytes: Uint8Array;
+  /** The file (storage 'database'); null when it is in the bucket (0023). */
+  bytes: Uint8Array | null;
   /** The operator's name. */
   uploaded_by: string;
   created_at: CreatedAt;
+  /** 0023: where the bytes are (ADR 0051). */
+  storage: ColumnType<'database' | 's3', 'database' | 's3' | undefined, 'database' | 's3'>;
 }
 
 /** Server order status (docs/product/top-up.md#order-statuses): 1 unpaid, 2 delivered, 3 failed, 4 closed, 5 refunded, 6 paid. */
@@ -411,7 +427,8 @@ export interface PaymentEventsTable {
   received_at: CreatedAt;
 }
 
-export type JobState = 'pending' | 'running' | 'done' | 'dead';
+/** `discarded` (0026-console-jobs): set by an operator; never claimed again. */
+export type JobState = 'pending' | 'running' | 'done' | 'dead' | 'discarded';
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -775,4 +792,65 @@ export interface DB {
   operator_recovery_codes: OperatorRecoveryCodesTable;
   operator_setup_tokens: OperatorSetupTokensTable;
   images: ImagesTable;
+  hc_adjustments: HcAdjustmentsTable;
+  reconciliation_runs: ReconciliationRunsTable;
+  reconciliation_differences: ReconciliationDifferencesTable;
+}
+
+/** 0024-console-players: HC Point adjustments by operators (docs/console.md#support-players). */
+export interface HcAdjustmentsTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  account_id: number;
+  game_account_id: number;
+  /** Signed: > 0 credit, < 0 debit. */
+  amount: number;
+  reason: string;
+  status: 'pending' | 'applied' | 'rejected';
+  requested_by: string;
+  requested_at: Timestamp;
+  decided_by: string | null;
+  decided_at: NullableTime;
+  decision_note: string | null;
+}
+
+/** 0028-reconciliation: provider settlement runs (docs/console.md#finance-reconciliation). */
+export interface ReconciliationRunsTable {
+  id: Generated<number>;
+  provider: 'sandbox' | 'stripe' | 'paypal';
+  source: 'upload' | 'fetch';
+  format: 'stripe_csv' | 'paypal_stl' | 'sandbox_csv' | 'api';
+  period_from: Timestamp;
+  period_to: Timestamp;
+  file_sha256: string;
+  lines: number;
+  matched: number;
+  differences: number;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+/** 0028-reconciliation: one difference of a run, and how it was resolved. */
+export interface ReconciliationDifferencesTable {
+  id: Generated<number>;
+  run_id: number;
+  kind:
+    | 'provider_only'
+    | 'portal_only'
+    | 'amount_mismatch'
+    | 'refund_provider_only'
+    | 'refund_portal_only';
+  order_ref: string | null;
+  order_id: number | null;
+  provider_ref: string | null;
+  provider_amount: number | null;
+  provider_currency: string | null;
+  portal_amount: number | null;
+  portal_currency: string | null;
+  occurred_at: NullableTime;
+  status: ColumnType<'open' | 'resolved', 'open' | 'resolved' | undefined, 'open' | 'resolved'>;
+  resolution: 'payment_applied' | 'refund_applied' | 'noted' | null;
+  resolved_by: string | null;
+  resolved_at: NullableTime;
+  note: string | null;
 }

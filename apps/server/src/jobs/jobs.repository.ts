@@ -2,6 +2,19 @@
 // queue's rules (backoff, dead letter) and its API (`enqueueJob(trx, …)`, `createJobQueue(db)`).
 import { sql, type Kysely } from 'kysely';
 import type { DB, JobState } from '../db/schema';
+import { INVALIDATION_CHANNEL } from '../lib/invalidation.repository';
+
+/**
+ * The invalidation-bus topic that wakes the workers (ADR 0057): every inserted job notifies it in
+ * the inserting transaction, so the workers hear of the job when, and only if, it commits.
+ */
+export const JOBS_TOPIC = 'jobs';
+
+/**
+ * The expression that wakes the workers once the transaction commits: in the RETURNING of every
+ * statement that makes a job pending (it runs once per returned row, so only when one was).
+ */
+export const wakeWorkersSql = sql<string>`pg_notify(${INVALIDATION_CHANNEL}, ${JOBS_TOPIC})`;
 
 /** A jobs row as claim() returns it (ids and payload as the driver gives them). */
 export interface ClaimedJobRow {
@@ -19,7 +32,12 @@ export interface ClaimedJobRow {
  */
 export function createJobsRepository(db: Kysely<DB>) {
   return {
-    /** A new job, unless one with this dedupe key exists: whether it was inserted. */
+    /**
+     * A new job, unless one with this dedupe key exists: whether it was inserted. An inserted job
+     * also notifies JOBS_TOPIC in the same statement (no extra round trip); PostgreSQL delivers
+     * it on commit and drops it on rollback. A job due later wakes a worker for nothing (one
+     * claim that finds nothing): cheaper than knowing.
+     */
     async insert(job: {
       kind: string;
       dedupeKey: string;
@@ -39,7 +57,7 @@ export function createJobsRepository(db: Kysely<DB>) {
           updated_at: job.runAt,
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning('id')
+        .returning(['id', wakeWorkersSql.as('woken')])
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -47,7 +65,8 @@ export function createJobsRepository(db: Kysely<DB>) {
     /**
      * Leases up to `limit` due jobs in one statement: pending ones whose run_at has come and
      * running ones whose lease expired, taken FOR UPDATE SKIP LOCKED (concurrent workers claim
-     * different jobs); each claim counts as an attempt.
+     * different jobs); each claim counts as an attempt. Done, dead and discarded jobs are never
+     * taken (a console retry makes a dead or discarded job pending again).
      */
     async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedJobRow[]> {
       const result = await sql<ClaimedJobRow>`
@@ -62,6 +81,16 @@ export function createJobsRepository(db: Kysely<DB>) {
           for update skip locked)
         returning id, kind, dedupe_key, order_id, payload, attempts`.execute(db);
       return result.rows;
+    },
+
+    /** The earliest run_at of a pending job (jobs_due_idx), or undefined when none waits. */
+    async nextRunAt(): Promise<Date | undefined> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.min('run_at').as('next'))
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      return row?.next ?? undefined;
     },
 
     /** Done with `result` (JSON text), if the job is still running. */

@@ -3,10 +3,13 @@
 // jobs with FOR UPDATE SKIP LOCKED under a lease; a worker that dies mid-job loses the lease and
 // another takes the job again (handlers are idempotent: the game dedupes on the delivery id).
 // Failures retry with capped exponential backoff and full jitter, then go to the dead state.
+// Enqueueing a job wakes the workers once its transaction commits (ADR 0057); they also poll.
 // The statements are in jobs.repository.ts.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, JobState } from '../db/schema';
 import { createJobsRepository } from './jobs.repository';
+
+export { JOBS_TOPIC } from './jobs.repository';
 
 /** deliver/receipt: paid orders; takeback: refunded game packs; redeem: gift-code packs; erase: a deleted account's personal data (ADR 0049). */
 export type JobKind = 'deliver' | 'receipt' | 'takeback' | 'redeem' | 'erase';
@@ -32,7 +35,11 @@ export interface EnqueueInput {
   runAt: Date;
 }
 
-/** Inside the caller's transaction. Returns false when a job with this key already exists. */
+/**
+ * Inside the caller's transaction. Returns false when a job with this key already exists. The
+ * insert notifies the `jobs` topic of the invalidation bus in that transaction: every worker is
+ * woken right after the commit, and none if it rolls back (ADR 0057).
+ */
 export async function enqueueJob(
   trx: Transaction<DB> | Kysely<DB>,
   input: EnqueueInput,
@@ -108,6 +115,11 @@ export function createJobQueue(db: Kysely<DB>) {
       );
       await jobs.release(job.id, { state, lastError: error.slice(0, 2000), runAt, now });
       return state;
+    },
+
+    /** When the earliest pending job is due (undefined: none waits). */
+    nextRunAt(): Promise<Date | undefined> {
+      return jobs.nextRunAt();
     },
 
     /** Jobs waiting or leased, per kind and state (the partial index jobs_due_idx covers them). */

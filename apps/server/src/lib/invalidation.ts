@@ -7,6 +7,11 @@
 // publish(topic) runs this node's subscribers at once, then notifies the others; call it after
 // the change has committed. A node whose listening connection drops reconnects with a growing
 // delay and then runs every subscriber (notifications sent meanwhile were missed).
+//
+// A topic may also be notified from SQL inside a transaction (`pg_notify('hc_invalidation',
+// topic)`), so that it reaches the nodes exactly when that transaction commits: a job enqueued
+// wakes the workers with the topic `jobs` (ADR 0057). On PGlite such notifications arrive on its
+// one session (`Database.onNotification`), which the bus then LISTENs on as well.
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database } from '../db/database';
@@ -23,7 +28,7 @@ export interface InvalidationBus {
   publish(topic: InvalidationTopic): Promise<void>;
   /** Calls `fn` whenever `topic` is published on any node; answers the unsubscribe function. */
   subscribe(topic: InvalidationTopic, fn: () => void): () => void;
-  /** Resolves once the node is listening (PostgreSQL), at once on PGlite; for tests and start-up. */
+  /** Resolves once the node is listening (PostgreSQL; PGlite's session); for tests and start-up. */
   ready(): Promise<void>;
   /** Stops listening and ends the dedicated connection. */
   close(): Promise<void>;
@@ -52,6 +57,8 @@ export function createInvalidationBus(options: InvalidationOptions): Invalidatio
   let listening: Promise<void> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = options.reconnectMs ?? 500;
+  /** PGlite: stops taking the session's notifications. */
+  let stopSession: (() => void) | undefined;
 
   function run(topic: string): void {
     for (const fn of subscribers.get(topic) ?? []) {
@@ -86,8 +93,19 @@ export function createInvalidationBus(options: InvalidationOptions): Invalidatio
     retryTimer.unref();
   }
 
+  /** PGlite: topics notified from SQL arrive on its one session (no reconnect: no connection). */
+  async function listenInSession(): Promise<void> {
+    const on = database.onNotification;
+    if (on === undefined || closed) return;
+    stopSession = on((channel, payload) => {
+      if (channel === INVALIDATION_CHANNEL && payload !== '') run(payload);
+    });
+    await repo.listenInSession();
+  }
+
   async function startListening(reconnect: boolean): Promise<void> {
-    if (connect === undefined || closed) return;
+    if (closed) return;
+    if (connect === undefined) return listenInSession();
     const c = connect();
     client = c;
     c.on('notification', (msg) => {
@@ -140,13 +158,14 @@ export function createInvalidationBus(options: InvalidationOptions): Invalidatio
     },
 
     async ready() {
-      if (connect === undefined) return;
+      if (connect === undefined && database.onNotification === undefined) return;
       await ensureListening();
     },
 
     async close() {
       closed = true;
       peers?.delete(run);
+      stopSession?.();
       if (retryTimer !== undefined) clearTimeout(retryTimer);
       const c = client;
       client = undefined;

@@ -3,7 +3,6 @@
 // generateTestHeaderString and verified by constructEvent.
 import { toUnixSeconds } from '@hc/contract';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider, stripeClient } from '../../src/adapters/payments/stripe';
@@ -13,87 +12,10 @@ import {
   type PaymentProvider,
 } from '../../src/adapters/payments/types';
 import { testClock } from '../support/helper';
+import { startStripeStub } from '../support/stripe-stub';
 
 const KEY = 'sk_test_stub_123';
 const WHSEC = 'whsec_test_secret_456';
-
-interface StubRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  form: URLSearchParams;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-/** Sessions the stub knows, as Stripe would answer them. */
-type Session = Record<string, unknown> & { id: string };
-
-function startStripeStub() {
-  const requests: StubRequest[] = [];
-  const sessions = new Map<string, Session>();
-  let seq = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://stub');
-      const form = new URLSearchParams(Buffer.concat(chunks).toString());
-      requests.push({
-        method: req.method ?? '',
-        path: url.pathname,
-        query: url.searchParams,
-        form,
-        headers: req.headers,
-      });
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++seq}` });
-        res.end(JSON.stringify(body));
-      };
-      if (req.headers.authorization !== `Bearer ${KEY}`)
-        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const id = `cs_test_${++seq}`;
-        const session: Session = {
-          id,
-          object: 'checkout.session',
-          mode: form.get('mode'),
-          status: 'open',
-          payment_status: 'unpaid',
-          client_reference_id: form.get('client_reference_id'),
-          metadata: { order_id: form.get('metadata[order_id]') },
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-          currency: form.get('line_items[0][price_data][currency]'),
-          payment_intent: null,
-          locale: form.get('locale'),
-          success_url: form.get('success_url'),
-          cancel_url: form.get('cancel_url'),
-          url: `https://checkout.stripe.com/c/pay/${id}`,
-        };
-        sessions.set(id, session);
-        return send(200, session);
-      }
-      const m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && m) {
-        const session = sessions.get(m[1] ?? '');
-        if (session === undefined)
-          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
-        return send(200, session);
-      }
-      if (req.method === 'POST' && url.pathname === '/v1/refunds')
-        return send(200, {
-          id: `re_${++seq}`,
-          object: 'refund',
-          amount: Number(form.get('amount')),
-          payment_intent: form.get('payment_intent'),
-          status: 'succeeded',
-        });
-      return send(404, {
-        error: { type: 'invalid_request_error', message: 'Unrecognized request' },
-      });
-    });
-  });
-  return { server, requests, sessions };
-}
 
 function input(over: Partial<CheckoutInput> = {}): CheckoutInput {
   return {
@@ -110,7 +32,7 @@ function input(over: Partial<CheckoutInput> = {}): CheckoutInput {
 }
 
 describe('stripe provider', () => {
-  const stub = startStripeStub();
+  const stub = startStripeStub(KEY);
   const clock = testClock();
   const signer = stripeClient('sk_test_unused', undefined);
   let provider: PaymentProvider;

@@ -3,6 +3,7 @@
 // fuzzing iterate both through allCallEntries() (../all-calls.ts).
 import type { ApiCall } from '../call';
 import { consoleAuditExport, consoleAuditList } from './audit';
+import { consoleDashboardGet } from './dashboard';
 import {
   consoleGamesCreate,
   consoleGamesGatewayRotate,
@@ -58,7 +59,44 @@ import {
   consoleCatalogRebatesList,
   consoleCatalogRebateUpdate,
 } from './catalog';
-import { consoleImagesList, consoleImagesUpload } from './images';
+import { consoleImagesDelete, consoleImagesList, consoleImagesUpload } from './images';
+import { consoleJobsDiscard, consoleJobsList, consoleJobsRetry, consoleJobsSummary } from './jobs';
+import { consoleLedgerExport } from './ledger';
+import {
+  consoleAdjustmentsApprove,
+  consoleAdjustmentsCreate,
+  consoleAdjustmentsList,
+  consoleAdjustmentsReject,
+} from './adjustments';
+import {
+  consolePlayersAudit,
+  consolePlayersEndSessions,
+  consolePlayersGet,
+  consolePlayersLedger,
+  consolePlayersLock,
+  consolePlayersOrders,
+  consolePlayersRedemptions,
+  consolePlayersReveal,
+  consolePlayersSearch,
+  consolePlayersSendReset,
+} from './players';
+import {
+  consoleOrdersExport,
+  consoleOrdersGet,
+  consoleOrdersList,
+  consoleOrdersRedeliver,
+  consoleOrdersRefund,
+} from './orders';
+import {
+  consoleReconciliationApply,
+  consoleReconciliationDifferences,
+  consoleReconciliationFetch,
+  consoleReconciliationImport,
+  consoleReconciliationResolve,
+  consoleReconciliationRunsGet,
+  consoleReconciliationRunsList,
+  consoleReconciliationSandboxReport,
+} from './reconciliation';
 import {
   consoleOperatorsInvite,
   consoleOperatorsList,
@@ -93,6 +131,7 @@ export const consoleApi = {
   consoleAuditExport,
   consoleImagesUpload,
   consoleImagesList,
+  consoleImagesDelete,
   consoleCatalogPacksList,
   consoleCatalogPackCreate,
   consoleCatalogPackUpdate,
@@ -140,6 +179,39 @@ export const consoleApi = {
   consoleGiftCodesGenerate,
   consoleGiftCodesExport,
   consoleGiftCodesRevoke,
+  consolePlayersSearch,
+  consolePlayersGet,
+  consolePlayersOrders,
+  consolePlayersLedger,
+  consolePlayersRedemptions,
+  consolePlayersAudit,
+  consolePlayersReveal,
+  consolePlayersLock,
+  consolePlayersEndSessions,
+  consolePlayersSendReset,
+  consoleAdjustmentsCreate,
+  consoleAdjustmentsList,
+  consoleAdjustmentsApprove,
+  consoleAdjustmentsReject,
+  consoleOrdersList,
+  consoleOrdersGet,
+  consoleOrdersRedeliver,
+  consoleOrdersRefund,
+  consoleOrdersExport,
+  consoleReconciliationRunsList,
+  consoleReconciliationRunsGet,
+  consoleReconciliationImport,
+  consoleReconciliationFetch,
+  consoleReconciliationDifferences,
+  consoleReconciliationApply,
+  consoleReconciliationResolve,
+  consoleReconciliationSandboxReport,
+  consoleDashboardGet,
+  consoleJobsSummary,
+  consoleJobsList,
+  consoleJobsRetry,
+  consoleJobsDiscard,
+  consoleLedgerExport,
 } as const satisfies Record<string, ApiCall>;
 
 export type ConsoleApi = typeof consoleApi;

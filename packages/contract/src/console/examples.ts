@@ -3,7 +3,12 @@
 import type { CallBody, CallResult } from '../call';
 import type { ConsoleApi, ConsoleCallName } from './api';
 import { contentExamples } from './content-examples';
+import { dashboardExamples } from './dashboard-examples';
 import { gamesExamples } from './games-examples';
+import { jobsExamples } from './jobs-examples';
+import { playersExamples } from './players-examples';
+import { reconciliationExamples } from './reconciliation-examples';
+import { ordersExamples } from './orders-examples';
 
 export type ConsoleExamples = {
   [K in ConsoleCallName]: { body: CallBody<ConsoleApi[K]>; result: CallResult<ConsoleApi[K]> };
@@ -108,6 +113,11 @@ const games = [{ id: 1, name: 'Demo Game' }];
 export const consoleExamples: ConsoleExamples = {
   ...contentExamples,
   ...gamesExamples,
+  ...jobsExamples,
+  ...playersExamples,
+  ...reconciliationExamples,
+  ...ordersExamples,
+  ...dashboardExamples,
   consoleSessionLogin: {
     body: { name: 'operator', password: 'operator1234', code: '492039' },
     result: session,
@@ -179,6 +189,7 @@ export const consoleExamples: ConsoleExamples = {
           sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
           createdAt: now,
           uploadedBy: 'operator',
+          storage: 'database',
         },
       ],
       total: 1,
@@ -186,6 +197,7 @@ export const consoleExamples: ConsoleExamples = {
       size: 24,
     },
   },
+  consoleImagesDelete: { body: { id: 7 }, result: { success: true } },
   consoleCatalogPacksList: {
     body: { gameId: 1, kind: 'coin' },
     result: { games, gameId: 1, list: [{ ...pack, missingNames: [...pack.missingNames] }] },

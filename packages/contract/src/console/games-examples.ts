@@ -29,6 +29,11 @@ const game = {
     'zh-HK' | 'zh-TW' | 'th-TH' | 'ko-KR' | 'ja-JP' | 'vi-VN' | 'de-DE'
   >,
   gateway,
+  credentials: {
+    effective: 'portal' as const,
+    console: 'portal' as const,
+    environment: 'portal' as const,
+  },
   servers: { total: 3, maintenance: 1 },
   updatedAt: now,
 };
@@ -66,7 +71,7 @@ export const gamesExamples: GamesExamples = {
     body: { id: 1, names: game.names, icons: game.icons, platforms: game.platforms, sort: 0 },
     result: game,
   },
-  consoleGamesUpdate: { body: { id: 1, names: game.names }, result: game },
+  consoleGamesUpdate: { body: { id: 1, names: game.names, credentials: 'portal' }, result: game },
   consoleGamesGatewaySet: {
     body: { gameId: 1, url: gateway.url },
     result: { gateway, secret: 'hZ3kP9wQ2xN7vB4mC8rT1yL6sD0fG5jA' },

@@ -54,8 +54,23 @@ export const gameGatewaySchema = z.object({
   url: z.string().nullable(),
   /** First 16 hex digits of SHA-256 of the secret: tells two secrets apart, reveals nothing. */
   keyFingerprint: z.string().nullable(),
+  /** The game's effective credentials mode (the same as ConsoleGame.credentials.effective). */
   credentials: gatewayCredentialsSchema,
   rotatedAt: unixSeconds.nullable(),
+});
+
+/**
+ * Who checks a game's players' passwords (ADR 0043, ADR 0050): `portal`, or `game` (the sign-in
+ * asks the game gateway's verifyCredentials). The console's setting wins; without one, the
+ * game's GAME_GATEWAYS `credentials` (portal when absent).
+ */
+export const gameCredentialsSchema = z.object({
+  /** What the player sign-in uses now. */
+  effective: gatewayCredentialsSchema,
+  /** Set in the console's game editor; null: not set. */
+  console: gatewayCredentialsSchema.nullable(),
+  /** The GAME_GATEWAYS value (portal when absent): what applies without a console setting. */
+  environment: gatewayCredentialsSchema,
 });
 
 export const consoleGameSchema = z.object({
@@ -68,6 +83,7 @@ export const consoleGameSchema = z.object({
   /** Player languages without a name (they see the en-US name). */
   missingLanguages: z.array(z.enum(LANGUAGES)),
   gateway: gameGatewaySchema,
+  credentials: gameCredentialsSchema,
   servers: z.object({ total: z.number().int(), maintenance: z.number().int() }),
   updatedAt: unixSeconds.nullable(),
 });
@@ -159,11 +175,14 @@ export const consoleGamesUpdate = defineCall({
     icons: gameFields.icons.optional(),
     platforms: gameFields.platforms.optional(),
     sort: gameFields.sort.optional(),
+    /** Who checks the players' passwords; null: back to the GAME_GATEWAYS value. */
+    credentials: gatewayCredentialsSchema.nullable().optional(),
   }),
   result: consoleGameSchema,
-  summary: "Changes a game's names, icons, platforms or order",
+  summary: "Changes a game's names, icons, platforms, order or credentials mode",
   spec,
-  chosen: 'Given fields replace the stored ones; InvalidParams when the en-US name would be empty.',
+  chosen:
+    'Given fields replace the stored ones; InvalidParams when the en-US name would be empty; GameCredentialsNeedGateway when `game` is chosen for a game without a gateway.',
   tag,
 });
 

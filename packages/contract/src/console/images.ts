@@ -1,7 +1,8 @@
-// Images uploaded in the console (docs/console.md#images, ADR 0047): pack pictures, article
-// covers, banners. The upload's body is the file itself (not JSON); the server checks its type by
-// its bytes, re-encodes it without metadata and answers a content-addressed URL
-// `/media/<sha256>.<ext>` that every node serves with immutable caching.
+// Images uploaded in the console (docs/console.md#images, ADR 0047, ADR 0051): pack pictures,
+// article covers, banners. The upload's body is the file itself (not JSON); the server checks its
+// type by its bytes, re-encodes it without metadata and answers a content-addressed URL
+// `/media/<sha256>.<ext>` that every node serves with immutable caching, whether the bytes are in
+// the database or in an S3-compatible bucket. An image nothing refers to can be deleted.
 import { z } from 'zod';
 import { defineCall, pageOf } from '../call';
 import { numericId, pageQuery, unixSeconds } from '../common';
@@ -44,11 +45,16 @@ export const uploadedImageSchema = z.object({
 });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
+/** Where an image's bytes are kept: the `images` table, or the S3-compatible bucket (ADR 0051). */
+export const IMAGE_STORAGES = ['database', 's3'] as const;
+export type ImageStorage = (typeof IMAGE_STORAGES)[number];
+
 export const imageListItemSchema = uploadedImageSchema.extend({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   createdAt: unixSeconds,
   /** The operator who first uploaded it. */
   uploadedBy: z.string(),
+  storage: z.enum(IMAGE_STORAGES),
 });
 export type ImageListItem = z.infer<typeof imageListItemSchema>;
 
@@ -83,5 +89,50 @@ export const consoleImagesList = defineCall({
   summary: 'Uploaded images, newest first, paged (the image picker)',
   spec,
   chosen: 'Paged like the audit log; each image once (the same bytes are one image).',
+  tag,
+});
+
+/** What may show an uploaded image: the kinds of record searched before a delete. */
+export const IMAGE_USAGE_KINDS = [
+  'game',
+  'pack',
+  'article',
+  'home',
+  'block',
+  'page',
+  'bulletin',
+  'campaign',
+] as const;
+export type ImageUsageKind = (typeof IMAGE_USAGE_KINDS)[number];
+
+/** One record that shows the image: `data.usedBy` of ImageInUse. */
+export const imageUsageSchema = z.object({
+  kind: z.enum(IMAGE_USAGE_KINDS),
+  /** The record's id (a game id, pack id, article id…; the slug of a page). */
+  id: z.string(),
+  /** Its en-US name or title, when it has one ('' otherwise). */
+  label: z.string(),
+});
+export type ImageUsage = z.infer<typeof imageUsageSchema>;
+
+/** `data` of ImageInUse: every record that refers to the image (at most IMAGE_USAGE_LIMIT). */
+export const imageInUseDataSchema = z.object({ usedBy: z.array(imageUsageSchema) });
+export type ImageInUseData = z.infer<typeof imageInUseDataSchema>;
+export const IMAGE_USAGE_LIMIT = 20;
+
+export const consoleImagesDelete = defineCall({
+  path: '/api/console/images/delete',
+  method: 'POST',
+  auth: 'console',
+  roles: ['operations', 'content'],
+  body: z.object({ id: numericId }),
+  result: z.object({ success: z.literal(true) }),
+  summary: 'Deletes an uploaded image that nothing refers to; audited',
+  spec,
+  chosen:
+    'Refused with ImageInUse (data.usedBy: kind, id, label) while a game, pack, article, home ' +
+    'banner, block, page, bulletin or campaign names its URL (its SHA-256 anywhere in the record, ' +
+    'texts included); ImageNotFound when unknown. Otherwise the row and its bytes (database or ' +
+    'bucket) are removed in one transaction with the audit row image.delete.',
   tag,
 });

@@ -1,5 +1,5 @@
 // One game: names and icons in the nine player languages (missing ones marked), platforms and
-// order; the gateway card (URL, key fingerprint, rotate, test connection); the servers table with
+// order; who checks the players' passwords; the gateway card (URL, key fingerprint, rotate, test connection); the servers table with
 // the maintenance switch.
 import { LANGUAGES, type ConsoleGame, type Language } from '@hc/contract';
 import {
@@ -25,6 +25,7 @@ import { LoadError, PageLoader } from '../../components/status';
 import { errorTranslationKey } from '../../lib/api-error';
 import { currentLanguage } from '../../lib/i18n';
 import { PLATFORMS } from './game-editor';
+import { CredentialsCard } from './credentials-card';
 import { GatewayCard } from './gateway-card';
 import { gameQuery, GAMES_KEY, updateGame } from './games-api';
 import { gameName, MissingBadge } from './games-page';
@@ -184,6 +185,10 @@ export function GamePage({ id, onBack }: { id: number; onBack: () => void }) {
           />
           <Stack gap="lg">
             <NamesCard key={game.data.updatedAt ?? 0} game={game.data} />
+            <CredentialsCard
+              key={`${game.data.credentials.console ?? ''}:${game.data.gateway.source}`}
+              game={game.data}
+            />
             <GatewayCard key={game.data.gateway.url ?? ''} game={game.data} />
             <ServersCard game={game.data} />
           </Stack>

@@ -37,7 +37,7 @@ describe('games & servers section', () => {
     expect(result).toHaveTextContent('42 ms');
     expect(result).toHaveTextContent('3 servers reported');
 
-    const server = await screen.findByTestId('server-row');
+    const server = await screen.findByTestId('server-row', {}, { timeout: 5000 });
     await user.click(within(server).getByRole('switch', { name: 'S1 Dawn open to players' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Message in English'), 'Back at 10:00');
@@ -62,7 +62,7 @@ describe('games & servers section', () => {
         list: [openServer],
       }),
     });
-    const server = await screen.findByTestId('server-row');
+    const server = await screen.findByTestId('server-row', {}, { timeout: 5000 });
     await user.click(within(server).getByRole('switch'));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByLabelText('Also post the message as a bulletin'));

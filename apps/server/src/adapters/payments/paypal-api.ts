@@ -49,6 +49,28 @@ export const orderSchema = z.object({
     .optional(),
 });
 export type PaypalOrder = z.infer<typeof orderSchema>;
+/** GET /v1/reporting/transactions: the fields reconciliation reads (docs/console.md#finance-reconciliation). */
+export const transactionSearchSchema = z.object({
+  transaction_details: z
+    .array(
+      z.object({
+        transaction_info: z.object({
+          transaction_id: z.string(),
+          paypal_reference_id: z.string().optional(),
+          transaction_event_code: z.string().optional(),
+          transaction_initiation_date: z.string(),
+          transaction_amount: moneySchema.optional(),
+          invoice_id: z.string().optional(),
+          custom_field: z.string().optional(),
+        }),
+      }),
+    )
+    .default([]),
+  page: z.number().int().optional(),
+  total_pages: z.number().int().optional(),
+});
+export type PaypalTransactionSearch = z.infer<typeof transactionSearchSchema>;
+
 export type PaypalCapture = z.infer<typeof captureSchema>;
 
 export function createPaypalApi(options: PaypalApiOptions) {
@@ -132,6 +154,19 @@ export function createPaypalApi(options: PaypalApiOptions) {
         z.object({ id: z.string(), status: z.string() }),
         JSON.stringify(body),
         requestId,
+      ),
+    /** Transaction Search (reporting): one page of a period's transactions, at most 31 days. */
+    searchTransactions: (query: { startDate: string; endDate: string; page: number }) =>
+      call(
+        'GET',
+        `/v1/reporting/transactions?${new URLSearchParams({
+          start_date: query.startDate,
+          end_date: query.endDate,
+          fields: 'transaction_info',
+          page_size: '500',
+          page: String(query.page),
+        }).toString()}`,
+        transactionSearchSchema,
       ),
     /** `rawEvent` is inserted verbatim: re-serialising the event can break PayPal's check. */
     verifyWebhookSignature: (fields: Record<string, string>, rawEvent: string) =>

@@ -5,14 +5,11 @@
 import { AUDIT_CSV_COLUMNS } from '@hc/contract';
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
+import { safeCsvCell } from '../../lib/csv-cells';
 import type { AuditRow } from './audit.repository';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell a spreadsheet will not evaluate. */
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
+/** A cell a spreadsheet will not evaluate (lib/csv-cells.ts). */
+export const neutraliseCell = (value: string): string => safeCsvCell(value);
 
 function cells(r: AuditRow): string[] {
   const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));

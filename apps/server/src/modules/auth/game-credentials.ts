@@ -1,9 +1,10 @@
 // Sign-in for games that keep their players' credentials (ADR 0043, docs/game-gateway.md
-// `verifyCredentials`). When the login's `gameid` names a game whose GAME_GATEWAYS entry says
-// `"credentials": "game"`, the account + password sign-in asks that game instead of checking a
-// password kept here. On success the portal account bound to the game's uid is created or
-// refreshed (contact details, display name) and bound, in one transaction. The game being
-// unreachable answers SystemBusy: no local password is ever tried instead.
+// `verifyCredentials`). When the login's `gameid` names a game set to `game` credentials (in the
+// console's game editor, else its GAME_GATEWAYS entry's `"credentials": "game"`; ADR 0050), the
+// account + password sign-in asks that game instead of checking a password kept here. On success
+// the portal account bound to the game's uid is created or refreshed (contact details, display
+// name) and bound, in one transaction. The game being unreachable answers SystemBusy: no local
+// password is ever tried instead.
 import {
   e164Phone,
   emailAddress,
@@ -26,8 +27,8 @@ export interface GameCredentialsDeps {
   db: Kysely<DB>;
   gateway: GameGateway;
   clock: Clock;
-  /** true when the game keeps its players' credentials (GAME_GATEWAYS `credentials: "game"`). */
-  ownsCredentials(gameId: number): boolean;
+  /** true when the game keeps its players' credentials (console setting, else GAME_GATEWAYS). */
+  ownsCredentials(gameId: number): Promise<boolean>;
   log?: GameLog;
 }
 
@@ -99,8 +100,7 @@ export function createGameCredentials(deps: GameCredentialsDeps) {
   }
 
   return {
-    owns: (gameId: number | undefined): gameId is number =>
-      gameId !== undefined && deps.ownsCredentials(gameId),
+    owns: (gameId: number): Promise<boolean> => deps.ownsCredentials(gameId),
 
     /**
      * Asks the game; on success the bound portal account's id. A game that cannot be reached

@@ -137,7 +137,12 @@ export function createLoginService(deps: LoginServiceDeps) {
         // Social providers sign in through their own redirect flow and the hctoken hand-over.
         throw new AppError(ErrorCode.InvalidParams, { reason: 'channel' });
       const game = deps.gameCredentials;
-      if (channel === 'account' && game?.owns(gameId) === true)
+      if (
+        channel === 'account' &&
+        game !== undefined &&
+        gameId !== undefined &&
+        (await game.owns(gameId))
+      )
         return loginAtGame(game, gameId, identifier, body, ip);
       const account =
         channel === 'account'

@@ -1,7 +1,7 @@
 // /api/character/info/select and /api/character/game/info (docs/product/account.md#account-screen, docs/product/api.md#account-calls): the role
 // a player picks, checked with the game through its gateway (docs/game-gateway.md), and the games bound to
 // the account with the role of the newest order of each game account.
-import { ErrorCode, toUnixSeconds, type SelectedCharacter } from '@hc/contract';
+import { ErrorCode, toUnixSeconds, type Language, type SelectedCharacter } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { GameGateway } from '../../adapters/game-gateway/types';
 import type { DB } from '../../db/schema';
@@ -38,6 +38,7 @@ export function createCharacterService(deps: {
       requestedGameId: number | undefined,
       choice: { server_id: number; role_id: string },
       log?: GameLog,
+      language?: Language,
     ): Promise<SelectedCharacter> {
       // The game account is picked exactly as uinfo and webRole pick it.
       const me = await deps.users.current(session, requestedGameId);
@@ -50,6 +51,7 @@ export function createCharacterService(deps: {
         choice.server_id,
         choice.role_id,
         log,
+        language,
       );
       return {
         server_id: server.server_id,

@@ -12,8 +12,13 @@ export interface ConsoleGameRow {
   icons: LocalizedText;
   platforms: Platform[];
   sort: number;
+  /** Who checks the players' passwords, set in the console (0022); null: GAME_GATEWAYS decides. */
+  credentials: 'portal' | 'game' | null;
   updatedAt: Date | null;
 }
+
+/** What insertGame and updateGame write (credentials has its own setter). */
+export type GameFields = Omit<ConsoleGameRow, 'updatedAt' | 'credentials'>;
 
 export interface GatewayRow {
   gameId: number;
@@ -47,6 +52,7 @@ const gameColumns = [
   'icons',
   'platforms',
   'sort',
+  'credentials',
   'updated_at',
 ] as const;
 
@@ -58,6 +64,7 @@ function toGame(r: {
   icons: LocalizedText | string;
   platforms: Platform[];
   sort: number;
+  credentials: 'portal' | 'game' | null;
   updated_at: Date | null;
 }): ConsoleGameRow {
   const names = json<LocalizedText>(r.names);
@@ -71,6 +78,7 @@ function toGame(r: {
     icons: Object.keys(icons).length === 0 && r.icon !== '' ? { 'en-US': r.icon } : icons,
     platforms: [...r.platforms],
     sort: r.sort,
+    credentials: r.credentials,
     updatedAt: r.updated_at,
   };
 }
@@ -116,7 +124,7 @@ export function createGamesConsoleRepository(db: Kysely<DB>) {
     },
 
     /** false when the id is taken. */
-    async insertGame(g: Omit<ConsoleGameRow, 'updatedAt'>, now: Date): Promise<boolean> {
+    async insertGame(g: GameFields, now: Date): Promise<boolean> {
       const r = await db
         .insertInto('games')
         .values({
@@ -135,7 +143,21 @@ export function createGamesConsoleRepository(db: Kysely<DB>) {
       return r !== undefined;
     },
 
-    async updateGame(g: Omit<ConsoleGameRow, 'updatedAt'>, now: Date): Promise<void> {
+    async setCredentials(id: number, credentials: 'portal' | 'game' | null): Promise<void> {
+      await db.updateTable('games').set({ credentials }).where('id', '=', id).execute();
+    },
+
+    /** Games whose credentials mode was set in the console. */
+    async credentialsSet(): Promise<Array<{ id: number; credentials: 'portal' | 'game' }>> {
+      const rows = await db
+        .selectFrom('games')
+        .select(['id', 'credentials'])
+        .where('credentials', 'is not', null)
+        .execute();
+      return rows.map((r) => ({ id: r.id, credentials: r.credentials ?? 'portal' }));
+    },
+
+    async updateGame(g: GameFields, now: Date): Promise<void> {
       await db
         .updateTable('games')
         .set({
@@ -209,13 +231,19 @@ export function createGamesConsoleRepository(db: Kysely<DB>) {
     },
 
     /** Servers in maintenance (by the portal's switch), of every game. */
-    async serversInMaintenance(): Promise<Array<{ gameId: number; serverId: number }>> {
+    async serversInMaintenance(): Promise<
+      Array<{ gameId: number; serverId: number; message: LocalizedText }>
+    > {
       const rows = await db
         .selectFrom('game_servers')
-        .select(['game_id', 'server_id'])
+        .select(['game_id', 'server_id', 'maintenance_message'])
         .where('state', '=', 1)
         .execute();
-      return rows.map((r) => ({ gameId: r.game_id, serverId: r.server_id }));
+      return rows.map((r) => ({
+        gameId: r.game_id,
+        serverId: r.server_id,
+        message: json<LocalizedText>(r.maintenance_message),
+      }));
     },
 
     async server(gameId: number, serverId: number): Promise<ServerRow | undefined> {

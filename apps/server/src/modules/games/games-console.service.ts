@@ -1,6 +1,8 @@
 // The console's games, gateways and servers (docs/console.md#games-and-servers, ADR 0046). Every
 // change is one transaction with its audit row (before/after, never a secret); after it commits
 // the invalidation bus tells every node to drop what it kept (`games`, `gateways`, `servers`).
+// A game's credentials mode (ADR 0050) is kept by the gateway directory: a change publishes
+// `gateways` too.
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
@@ -23,6 +25,7 @@ import { createBulletinsRepository } from '../content/bulletins.repository';
 import {
   createGamesConsoleRepository,
   type ConsoleGameRow,
+  type GameFields,
   type GatewayRow,
   type ServerRow,
 } from './games-console.repository';
@@ -65,13 +68,21 @@ export function createGamesConsoleService(deps: {
   const { db, clock, invalidation } = deps;
   const repo = createGamesConsoleRepository(db);
 
-  async function gatewayView(gameId: number, row?: GatewayRow) {
+  type Mode = 'portal' | 'game';
+
+  /** The credentials mode as the sign-in reads it, from the row read now (not the cache). */
+  function credentialsView(gameId: number, set: Mode | null) {
+    const environment = deps.directory.defaultCredentials(gameId);
+    return { effective: set ?? environment, console: set, environment };
+  }
+
+  async function gatewayView(gameId: number, row: GatewayRow | undefined, credentials: Mode) {
     if (row !== undefined)
       return {
         source: 'database' as const,
         url: row.url,
         keyFingerprint: row.keyFingerprint,
-        credentials: row.credentials,
+        credentials,
         rotatedAt: toUnixSeconds(row.rotatedAt),
       };
     const resolved = await deps.directory.resolve(gameId);
@@ -80,14 +91,14 @@ export function createGamesConsoleService(deps: {
         source: 'none' as const,
         url: null,
         keyFingerprint: null,
-        credentials: 'portal' as const,
+        credentials,
         rotatedAt: null,
       };
     return {
       source: resolved.source,
       url: resolved.url,
       keyFingerprint: keyFingerprint(resolved.secret),
-      credentials: resolved.credentials,
+      credentials,
       rotatedAt: null,
     };
   }
@@ -98,6 +109,7 @@ export function createGamesConsoleService(deps: {
     servers: ServerRow[],
   ): Promise<ConsoleGame> {
     const own = servers.filter((s) => s.gameId === g.id);
+    const credentials = credentialsView(g.id, g.credentials);
     return {
       id: g.id,
       names: g.names,
@@ -105,7 +117,8 @@ export function createGamesConsoleService(deps: {
       platforms: g.platforms,
       sort: g.sort,
       missingLanguages: missingLanguages(g.names),
-      gateway: await gatewayView(g.id, gateways.get(g.id)),
+      gateway: await gatewayView(g.id, gateways.get(g.id), credentials.effective),
+      credentials,
       servers: { total: own.length, maintenance: own.filter((s) => s.state === 1).length },
       updatedAt: ts(g.updatedAt),
     };
@@ -118,8 +131,14 @@ export function createGamesConsoleService(deps: {
     return view(g, gateways, await repo.servers(id));
   }
 
-  function audited(g: Omit<ConsoleGameRow, 'updatedAt'>) {
-    return { names: g.names, icons: g.icons, platforms: g.platforms, sort: g.sort };
+  function audited(g: GameFields, credentials?: Mode | null) {
+    return {
+      names: g.names,
+      icons: g.icons,
+      platforms: g.platforms,
+      sort: g.sort,
+      ...(credentials === undefined ? {} : { credentials }),
+    };
   }
 
   function serverView(s: ServerRow): ConsoleServer {
@@ -215,9 +234,17 @@ export function createGamesConsoleService(deps: {
         icons?: Texts | undefined;
         platforms?: Platform[] | undefined;
         sort?: number | undefined;
+        credentials?: Mode | null | undefined;
       },
       actor: ConsoleActor,
     ): Promise<ConsoleGame> {
+      // `game` needs a gateway to ask (ADR 0043: a game without one cannot own credentials).
+      if (input.credentials === 'game' && (await deps.directory.resolve(input.id)) === undefined) {
+        if ((await repo.game(input.id)) === undefined)
+          throw new AppError(ErrorCode.ConsoleGameNotFound);
+        throw new AppError(ErrorCode.GameCredentialsNeedGateway);
+      }
+      let credentialsChanged = false;
       await db.transaction().execute(async (trx) => {
         const games = createGamesConsoleRepository(trx);
         const now = clock.now();
@@ -237,18 +264,22 @@ export function createGamesConsoleService(deps: {
           sort: input.sort ?? old.sort,
         };
         await games.updateGame(next, now);
+        const credentials = input.credentials === undefined ? old.credentials : input.credentials;
+        credentialsChanged = credentials !== old.credentials;
+        if (credentialsChanged) await games.setCredentials(old.id, credentials);
         await createAuditRepository(trx).append({
           actorKind: actor.kind,
           actor: actor.name,
           ip: actor.ip ?? null,
           action: 'game.update',
           target: `game:${old.id}`,
-          before: audited(old),
-          after: audited(next),
+          before: audited(old, old.credentials),
+          after: audited(next, credentials),
           at: now,
         });
       });
       await invalidation.publish('games');
+      if (credentialsChanged) await invalidation.publish('gateways');
       return one(input.id);
     },
 
@@ -259,9 +290,13 @@ export function createGamesConsoleService(deps: {
       const secret = await db.transaction().execute(async (trx) => {
         const games = createGamesConsoleRepository(trx);
         const now = clock.now();
-        if ((await games.game(input.gameId, { forUpdate: true })) === undefined)
-          throw new AppError(ErrorCode.ConsoleGameNotFound);
+        const g = await games.game(input.gameId, { forUpdate: true });
+        if (g === undefined) throw new AppError(ErrorCode.ConsoleGameNotFound);
         const old = await games.gateway(input.gameId);
+        // The credentials mode is the game's (games.credentials, ADR 0050); the gateway row
+        // keeps a copy only.
+        if (input.credentials !== undefined && input.credentials !== g.credentials)
+          await games.setCredentials(input.gameId, input.credentials);
         const made = old === undefined ? randomBytes(32).toString('base64url') : undefined;
         const next: GatewayRow = {
           gameId: input.gameId,
@@ -277,10 +312,10 @@ export function createGamesConsoleService(deps: {
           updatedAt: now,
         };
         await games.upsertGateway(next);
-        const shown = (g: GatewayRow) => ({
-          url: g.url,
-          credentials: g.credentials,
-          keyFingerprint: g.keyFingerprint,
+        const shown = (row: GatewayRow, credentials: Mode | null) => ({
+          url: row.url,
+          credentials,
+          keyFingerprint: row.keyFingerprint,
         });
         await createAuditRepository(trx).append({
           actorKind: actor.kind,
@@ -288,8 +323,8 @@ export function createGamesConsoleService(deps: {
           ip: actor.ip ?? null,
           action: 'game.gateway.set',
           target: `game:${input.gameId}`,
-          before: old === undefined ? null : shown(old),
-          after: shown(next),
+          before: old === undefined ? null : shown(old, g.credentials),
+          after: shown(next, input.credentials ?? g.credentials),
           at: now,
         });
         return made;

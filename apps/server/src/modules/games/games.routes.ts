@@ -13,16 +13,16 @@ export function register(app: FastifyInstance, c: Container): void {
 
   // The game account is picked exactly as uinfo picks it (gameid header, else the first bound);
   // its id is the uid the game knows.
-  registerCall(app, api.userWebRole, async ({ player, req }) => {
+  registerCall(app, api.userWebRole, async ({ player, req, language }) => {
     const me = await player();
     if (me.gameAccountId === null || me.gameId === null) {
       throw new AppError(ErrorCode.GameAccountNotFound);
     }
-    return { list: await games.serverRoles(me.gameId, me.gameAccountId, req.log) };
+    return { list: await games.serverRoles(me.gameId, me.gameAccountId, req.log, language) };
   });
 
-  registerCall(app, api.characterInfoSelect, async ({ session, gameId, body, req }) =>
-    characters.select(session, gameId, body, req.log),
+  registerCall(app, api.characterInfoSelect, async ({ session, gameId, body, req, language }) =>
+    characters.select(session, gameId, body, req.log, language),
   );
 
   registerCall(app, api.characterGameInfo, async ({ session }) => ({

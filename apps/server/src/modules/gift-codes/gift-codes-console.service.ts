@@ -29,7 +29,7 @@ import {
 } from './gift-codes.repository';
 
 /** The DATA_KEY context of a console-made code of campaign `id`. */
-const codeContext = (batchId: number) => `redeem_code:${batchId}`;
+export const codeContext = (batchId: number) => `redeem_code:${batchId}`;
 /** Draws again for a hash that already exists, at most this many rounds. */
 const CLASH_ROUNDS = 5;
 

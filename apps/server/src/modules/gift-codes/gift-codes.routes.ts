@@ -8,7 +8,7 @@ import { registerCall } from '../../plugins/register-call';
 
 export function register(app: FastifyInstance, c: Container): void {
   const { giftCodes } = c;
-  registerCall(app, api.redeemCode, async ({ session, gameId, player, body, req }) => {
+  registerCall(app, api.redeemCode, async ({ session, gameId, player, body, req, language }) => {
     const me = await player();
     // The request's game only: no fallback to another game the player has an account in.
     if (me.gameId === null || me.gameAccountId === null || (gameId ?? me.gameId) !== me.gameId)
@@ -22,6 +22,7 @@ export function register(app: FastifyInstance, c: Container): void {
       serverId: body.server_id,
       roleId: body.role_id,
       log: req.log,
+      language,
     });
   });
 }

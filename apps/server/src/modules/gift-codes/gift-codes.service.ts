@@ -13,7 +13,7 @@
 // - a single-use code redeemed by someone else, or the batch's total cap reached
 //                                                              -> RedeemCodeUsed
 // Server or role not the player's -> RoleNotFound; server in maintenance -> serverMaintenance.
-import { ErrorCode, type ErrorCodeValue, type RedeemResult } from '@hc/contract';
+import { ErrorCode, type ErrorCodeValue, type Language, type RedeemResult } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { GameGateway } from '../../adapters/game-gateway/types';
 import type { DB } from '../../db/schema';
@@ -50,6 +50,8 @@ export interface RedeemInput {
   serverId: number;
   roleId: string;
   log?: GameLog;
+  /** The request's language: the maintenance message's (docs/console.md#games-and-servers). */
+  language?: Language;
 }
 
 export interface CreateBatchInput {
@@ -102,6 +104,7 @@ export function createGiftCodeService(deps: {
       input.serverId,
       input.roleId,
       input.log,
+      input.language,
     );
     return db.transaction().execute(async (trx) => {
       const trxRepo = createGiftCodesRepository(trx);

@@ -1,9 +1,11 @@
-// Data access for uploaded images (0018-console-catalog): the only code naming the `images` table.
-// An image is stored once per SHA-256 of its stored bytes.
+// Data access for uploaded images (0018-console-catalog, 0023-image-storage): the only code naming
+// the `images` table. An image is stored once per SHA-256 of its stored bytes; its bytes are in
+// the row (storage 'database') or in the bucket (storage 's3', ADR 0051).
 import type { Kysely } from 'kysely';
 import type { DB, ImagesTable } from '../../db/schema';
 
 export type StoredImageType = ImagesTable['type'];
+export type ImageStorageKind = 'database' | 's3';
 
 export interface ImageMeta {
   id: number;
@@ -14,6 +16,7 @@ export interface ImageMeta {
   size: number;
   uploadedBy: string;
   createdAt: Date;
+  storage: ImageStorageKind;
 }
 
 export interface NewImage {
@@ -24,6 +27,8 @@ export interface NewImage {
   bytes: Uint8Array;
   uploadedBy: string;
   at: Date;
+  /** 's3': the row keeps no bytes (the caller writes them to the bucket). */
+  storage: ImageStorageKind;
 }
 
 const metaColumns = [
@@ -35,6 +40,7 @@ const metaColumns = [
   'size',
   'uploaded_by',
   'created_at',
+  'storage',
 ] as const;
 
 function toMeta(r: {
@@ -46,6 +52,7 @@ function toMeta(r: {
   size: number;
   uploaded_by: string;
   created_at: Date;
+  storage: ImageStorageKind;
 }): ImageMeta {
   return {
     id: Number(r.id),
@@ -56,6 +63,7 @@ function toMeta(r: {
     size: r.size,
     uploadedBy: r.uploaded_by,
     createdAt: r.created_at,
+    storage: r.storage,
   };
 }
 
@@ -74,7 +82,8 @@ export function createImagesRepository(db: Kysely<DB>) {
           width: image.width,
           height: image.height,
           size: image.bytes.byteLength,
-          bytes: image.bytes,
+          bytes: image.storage === 'database' ? image.bytes : null,
+          storage: image.storage,
           uploaded_by: image.uploadedBy,
           created_at: image.at,
         })
@@ -90,20 +99,40 @@ export function createImagesRepository(db: Kysely<DB>) {
       return { meta: toMeta(existing), inserted: false };
     },
 
-    /** The stored bytes and type of an image, by its SHA-256. */
-    async bytesBySha(
+    /** Where an image's bytes are, and the bytes when the row keeps them, by its SHA-256. */
+    async fileBySha(
       sha256: string,
-    ): Promise<{ type: StoredImageType; bytes: Buffer } | undefined> {
+    ): Promise<
+      { type: StoredImageType; storage: ImageStorageKind; bytes: Buffer | null } | undefined
+    > {
       const row = await db
         .selectFrom('images')
-        .select(['type', 'bytes'])
+        .select(['type', 'storage', 'bytes'])
         .where('sha256', '=', sha256)
         .executeTakeFirst();
       if (row === undefined) return undefined;
-      const bytes = Buffer.isBuffer(row.bytes)
-        ? row.bytes
-        : Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
-      return { type: row.type, bytes };
+      const bytes =
+        row.bytes === null
+          ? null
+          : Buffer.isBuffer(row.bytes)
+            ? row.bytes
+            : Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
+      return { type: row.type, storage: row.storage, bytes };
+    },
+
+    /** One image, its row locked until the transaction ends (delete). */
+    async lockById(id: number): Promise<ImageMeta | undefined> {
+      const row = await db
+        .selectFrom('images')
+        .select(metaColumns)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      return row === undefined ? undefined : toMeta(row);
+    },
+
+    async deleteById(id: number): Promise<void> {
+      await db.deleteFrom('images').where('id', '=', id).execute();
     },
 
     /** Which of these SHA-256 values are stored. */

@@ -3,6 +3,8 @@
 // and re-encoded by sharp (libvips) in the same format, which drops EXIF, XMP, ICC and every
 // other metadata and applies the EXIF orientation first. The stored bytes are named by their
 // SHA-256, so the same picture always has the same URL, and the URL never changes meaning.
+// The bytes go to the database or to an S3-compatible bucket (IMAGE_STORAGE, ADR 0051); the row
+// in `images` exists either way. An image nothing refers to can be deleted.
 import { createHash } from 'node:crypto';
 import {
   ErrorCode,
@@ -14,11 +16,18 @@ import {
 } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import type { ImageObjectStore } from '../../adapters/image-store/s3';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createAuditRepository } from '../audit/audit.repository';
-import { createImagesRepository, type ImageMeta } from './images.repository';
+import { createImageUsageRepository } from './image-usage.repository';
+import {
+  createImagesRepository,
+  type ImageMeta,
+  type ImageStorageKind,
+  type StoredImageType,
+} from './images.repository';
 
 /** Decoding bombs: a 20 kB PNG can claim 50 000 × 50 000 pixels. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
@@ -54,9 +63,14 @@ const SHARP_FORMAT: Record<ImageType, string> = {
   'image/webp': 'webp',
 };
 
+/** `<sha256>.<ext>`: the file name in media URLs and, after S3_KEY_PREFIX, the object key. */
+export function mediaFileName(image: Pick<ImageMeta, 'sha256' | 'type'>): string {
+  return `${image.sha256}.${IMAGE_EXTENSIONS[image.type]}`;
+}
+
 /** `/media/<sha256>.<ext>` of a stored image. */
 export function mediaUrlOf(image: Pick<ImageMeta, 'sha256' | 'type'>): string {
-  return `${MEDIA_PATH_PREFIX}${image.sha256}.${IMAGE_EXTENSIONS[image.type]}`;
+  return `${MEDIA_PATH_PREFIX}${mediaFileName(image)}`;
 }
 
 /** The SHA-256 a media URL names, or undefined when it is not one of ours. */
@@ -107,8 +121,28 @@ export function toUploadedImage(meta: ImageMeta): UploadedImage {
   };
 }
 
-export function createImagesService(deps: { db: Kysely<DB>; clock: Clock; maxBytes: number }) {
+export interface ImagesServiceDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  maxBytes: number;
+  /** Where new uploads go (IMAGE_STORAGE); default the database. */
+  storage?: ImageStorageKind;
+  /** The bucket: required for storage 's3', and to serve or delete images stored there before. */
+  store?: ImageObjectStore | undefined;
+  /** Tells every node to forget served files (the `images` topic of the invalidation bus). */
+  invalidate?: () => Promise<void>;
+}
+
+export function createImagesService(deps: ImagesServiceDeps) {
   const repo = createImagesRepository(deps.db);
+  const storage = deps.storage ?? 'database';
+  if (storage === 's3' && deps.store === undefined)
+    throw new Error('IMAGE_STORAGE=s3 needs the S3 settings');
+  const bucket = (): ImageObjectStore => {
+    if (deps.store === undefined)
+      throw new Error('an image is stored in the S3 bucket but the S3 settings are not given');
+    return deps.store;
+  };
 
   return {
     maxBytes: deps.maxBytes,
@@ -131,7 +165,12 @@ export function createImagesService(deps: { db: Kysely<DB>; clock: Clock; maxByt
           bytes: encoded.bytes,
           uploadedBy: actor.name,
           at,
+          storage,
         });
+        if (inserted && storage === 's3')
+          // Inside the transaction: the row becomes visible only once the object is written, and
+          // a concurrent delete of the same image (row locked) finishes before this insert.
+          await bucket().put(mediaFileName(meta), encoded.bytes, type);
         if (inserted)
           await createAuditRepository(trx).append({
             actorKind: 'operator',
@@ -147,6 +186,7 @@ export function createImagesService(deps: { db: Kysely<DB>; clock: Clock; maxByt
               height: meta.height,
               bytes: meta.size,
               originalBytes: bytes.byteLength,
+              storage,
             },
             at,
           });
@@ -156,8 +196,50 @@ export function createImagesService(deps: { db: Kysely<DB>; clock: Clock; maxByt
 
     page: (page: number, size: number) => repo.page(page, size),
 
-    /** The stored file for `/media/<sha256>.<ext>`. */
-    file: (sha256: string) => repo.bytesBySha(sha256),
+    /** The stored file for `/media/<sha256>.<ext>`, from the row or the bucket. */
+    async file(sha256: string): Promise<{ type: StoredImageType; bytes: Buffer } | undefined> {
+      const row = await repo.fileBySha(sha256);
+      if (row === undefined) return undefined;
+      if (row.bytes !== null) return { type: row.type, bytes: row.bytes };
+      const bytes = await bucket().get(mediaFileName({ sha256, type: row.type }));
+      return bytes === undefined ? undefined : { type: row.type, bytes };
+    },
+
+    /**
+     * Deletes an image nothing shows (ImageInUse with `data.usedBy` otherwise), with its bytes
+     * and an audit row, in one transaction; then every node forgets the file.
+     */
+    async delete(id: number, actor: ImageActor): Promise<void> {
+      await deps.db.transaction().execute(async (trx) => {
+        const images = createImagesRepository(trx);
+        const meta = await images.lockById(id);
+        if (meta === undefined) throw new AppError(ErrorCode.ImageNotFound);
+        const usedBy = await createImageUsageRepository(trx).usages(meta.sha256);
+        if (usedBy.length > 0) throw new AppError(ErrorCode.ImageInUse, { usedBy });
+        await images.deleteById(id);
+        await createAuditRepository(trx).append({
+          actorKind: 'operator',
+          actor: actor.name,
+          ip: actor.ip,
+          action: 'image.delete',
+          target: `image:${id}`,
+          before: {
+            sha256: meta.sha256,
+            type: meta.type,
+            width: meta.width,
+            height: meta.height,
+            bytes: meta.size,
+            storage: meta.storage,
+            uploadedBy: meta.uploadedBy,
+          },
+          after: null,
+          at: deps.clock.now(),
+        });
+        // Last, so a refused delete in the bucket rolls the row back (ImageStorageFailed).
+        if (meta.storage === 's3') await bucket().delete(mediaFileName(meta));
+      });
+      await deps.invalidate?.();
+    },
 
     /** The media URLs among `urls` that name no stored image. */
     async unknownUrls(urls: readonly string[]): Promise<string[]> {

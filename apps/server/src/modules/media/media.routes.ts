@@ -1,5 +1,6 @@
-// Images (docs/console.md#images): the console's upload and list calls, and GET /media/<file>,
-// which every node serves from the shared store with immutable caching. The upload's body is the
+// Images (docs/console.md#images): the console's upload, list and delete calls, and
+// GET /media/<file>, which every node serves from the shared store (the database or the S3
+// bucket, ADR 0051) with immutable caching. The upload's body is the
 // file itself: a content-type parser of this module's own scope reads it as bytes, refusing more
 // than IMAGE_MAX_BYTES while it streams; registerCall checks the operator before the body is read.
 import type { IMAGE_EXTENSIONS } from '@hc/contract';
@@ -65,6 +66,7 @@ export function register(app: FastifyInstance, c: Container): void {
         sha256: m.sha256,
         createdAt: toUnixSeconds(m.createdAt),
         uploadedBy: m.uploadedBy,
+        storage: m.storage,
       })),
       total,
       page: body.page,
@@ -72,8 +74,18 @@ export function register(app: FastifyInstance, c: Container): void {
     };
   });
 
+  registerCall(app, consoleApi.consoleImagesDelete, async ({ body, operator }) => {
+    await images.delete(body.id, { name: operator.name, ip: operator.ip });
+    return { success: true as const };
+  });
+
   const cache = new Map<string, { type: string; bytes: Buffer }>();
   let cached = 0;
+  // A deleted image must stop being served by every node (browsers and CDNs may keep their copy).
+  c.invalidation.subscribe('images', () => {
+    cache.clear();
+    cached = 0;
+  });
   function remember(sha: string, file: { type: string; bytes: Buffer }) {
     if (file.bytes.length > CACHE_BYTES / 4) return;
     while (cached + file.bytes.length > CACHE_BYTES && cache.size > 0) {

@@ -115,6 +115,7 @@ async function checkPurchase(deps: OrdersDeps, input: CreateOrderInput): Promise
     body.server_id,
     body.role_id,
     log,
+    input.language,
   );
   const provider = channel.method === 'epoint' ? undefined : providers.forMethod(channel.method);
   if (channel.method !== 'epoint' && provider === undefined)

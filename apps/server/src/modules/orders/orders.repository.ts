@@ -8,6 +8,7 @@
 import { ServerOrderStatus } from '@hc/contract';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, OrdersTable, OrderStatusValue } from '../../db/schema';
+import { wakeWorkersSql } from '../../jobs/jobs.repository';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
@@ -258,8 +259,9 @@ function orderWrites(db: Kysely<DB>) {
     /**
      * The common HC Point payment in one statement (ADR 0023): an unpaid, unexpired game pack of
      * this player, priced in HC Point and with no rebate to credit, moves to paid with its
-     * timeline row and its delivery job (the row enqueueJob writes, same dedupe key). The UPDATE
-     * holds the order's row lock until COMMIT. undefined: not such an order.
+     * timeline row and its delivery job (the row enqueueJob writes, same dedupe key, and like it
+     * waking the workers on commit, ADR 0057). The UPDATE holds the order's row lock until
+     * COMMIT. undefined: not such an order.
      */
     async markHcPointGamePackPaid(
       accountId: number,
@@ -279,7 +281,8 @@ function orderWrites(db: Kysely<DB>) {
           insert into jobs (kind, dedupe_key, order_id, payload, run_at, created_at, updated_at)
           select 'deliver', 'deliver:' || sdk_order_id, id, '{}', ${now}::timestamptz,
             ${now}::timestamptz, ${now}::timestamptz from paid
-          on conflict (dedupe_key) do nothing)
+          on conflict (dedupe_key) do nothing
+          returning ${wakeWorkersSql})
         select * from paid`.execute(db);
       const row = rows[0];
       return row === undefined ? undefined : normaliseOrder(row);

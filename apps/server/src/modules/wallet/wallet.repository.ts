@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, LedgerAccountKind } from '../../db/schema';
 
 export type PlayerBucket = 'basic' | 'present';
-export type SystemAccount = 'system_purchase' | 'system_bonus' | 'system_spend' | 'system_refund';
+export type SystemAccount =
+  'system_purchase' | 'system_bonus' | 'system_spend' | 'system_refund' | 'system_adjustment';
 
 export interface LedgerAccountRef {
   id: number;

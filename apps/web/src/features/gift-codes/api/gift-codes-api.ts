@@ -3,6 +3,7 @@
 import { GIFT_CODE_PATTERN, api, normaliseGiftCode, type RedeemResult } from '@hc/contract';
 import { callApi } from '../../../lib/api-client';
 import { errorTranslationKey, isApiError } from '../../../lib/api-error';
+import { maintenanceMessageOf } from '../../../lib/maintenance-message';
 
 export function redeemGiftCode(body: {
   code: string;
@@ -31,6 +32,8 @@ const REDEEM_MESSAGES = [
 export interface RedeemErrorMessage {
   key: string;
   values?: Record<string, number>;
+  /** Shown as written under the message: the operator's maintenance message. */
+  detail?: string;
 }
 
 /** The message for a failed redemption (TooManyRequests says when to retry, if known). */
@@ -47,7 +50,8 @@ export function redeemErrorMessage(error: unknown): RedeemErrorMessage {
         };
       }
     }
-    return { key: `content:redeem.errors.${name}` };
+    const detail = maintenanceMessageOf(error);
+    return { key: `content:redeem.errors.${name}`, ...(detail !== undefined && { detail }) };
   }
   return { key: errorTranslationKey(error) };
 }

@@ -4,7 +4,7 @@
 // picker and cached list; features do not import each other). Each server answer has its own
 // message; success lists the rewards, which the game receives through the delivery job.
 import type { RedeemResult } from '@hc/contract';
-import { Alert, Button, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -154,6 +154,11 @@ function GiftCodeForm({ RolePicker }: { RolePicker: ComponentType<RolePickerProp
           data-status="error"
         >
           {t(outcome.message.key, outcome.message.values ?? {})}
+          {outcome.message.detail !== undefined ? (
+            <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }} data-testid="redeem-detail">
+              {outcome.message.detail}
+            </Text>
+          ) : null}
         </Alert>
       ) : null}
     </form>

@@ -1,5 +1,6 @@
 // Server and role choice (docs/product/top-up.md#servers-and-roles, docs/product/top-up.md#before-paying): servers under maintenance are shown but
-// cannot be chosen; a server without roles says so.
+// cannot be chosen, with the operator's message when there is one (docs/console.md#games-and-servers);
+// a server without roles says so.
 import type { ServerRoles } from '@hc/contract';
 import { ServerState } from '@hc/contract';
 import { Alert, Badge, Skeleton, Text } from '@mantine/core';
@@ -63,7 +64,20 @@ export function ServerRolePicker({
               testId: `topup-server-${s.server_id}`,
               label: (
                 <>
-                  <span className={classes.grow}>{s.server_name}</span>
+                  <span className={classes.grow}>
+                    {s.server_name}
+                    {maintenance && s.maintenance_message ? (
+                      <Text
+                        component="span"
+                        size="sm"
+                        c="dimmed"
+                        className={classes.maintenanceNote}
+                        data-testid={`topup-server-${s.server_id}-maintenance`}
+                      >
+                        {s.maintenance_message}
+                      </Text>
+                    ) : null}
+                  </span>
                   {maintenance ? (
                     <Badge color="orange" variant="light" radius="sm" className={classes.badge}>
                       {t('server.maintenance')}

@@ -108,6 +108,16 @@ export function OrderSummary({ form }: { form: TopupForm }) {
           title={order.error.titleKey ? t(order.error.titleKey) : undefined}
         >
           {t(order.error.key, order.error.values ?? {})}
+          {order.error.detail !== undefined ? (
+            <Text
+              size="sm"
+              mt={4}
+              className={classes.maintenanceNote}
+              data-testid="topup-error-detail"
+            >
+              {order.error.detail}
+            </Text>
+          ) : null}
         </Alert>
       ) : null}
       {short ? (

@@ -11,6 +11,7 @@ import { trackBuyRequest, type OrderType } from '../../../lib/analytics/orders';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { formErrorMessage } from '../../../lib/form-error';
 import { appStore } from '../../../lib/app-store';
+import { maintenanceMessageOf } from '../../../lib/maintenance-message';
 import { paths } from '../../../lib/paths';
 import { createOrder, newIdempotencyKey, payWithHcPoint } from '../api/topup-api';
 
@@ -37,6 +38,8 @@ export interface ConfirmError {
   values?: Record<string, number>;
   /** docs/product/errors.md#outcome-and-failure-messages: "failed to initiate payment". */
   titleKey?: string;
+  /** Shown as written under the message: the operator's maintenance message. */
+  detail?: string;
 }
 
 const confirmSchema = z.object({
@@ -139,7 +142,12 @@ export function useConfirmOrder() {
     } catch (failure) {
       tab?.close();
       // The order could not be created or paid: "failed to initiate payment" and the reason.
-      setError({ key: errorTranslationKey(failure), titleKey: 'common:info.paymentInitFail' });
+      const detail = maintenanceMessageOf(failure);
+      setError({
+        key: errorTranslationKey(failure),
+        titleKey: 'common:info.paymentInitFail',
+        ...(detail !== undefined && { detail }),
+      });
     }
   };
 
