@@ -6,10 +6,12 @@ import { anonymousUser, appStore, type UserInfo } from '../../../lib/app-store';
 import { storage } from '../../../lib/storage';
 
 export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  const sent = storage.getToken();
   const info = await callApi(api.userUinfo, {}, { signal });
   if (!info.login) {
-    // A token the server no longer knows is stale: forget it.
-    storage.removeToken();
+    // A token the server no longer knows is stale: forget it. Only the token this request
+    // carried: one stored while it was on its way (a sign-in in another tab) is not judged here.
+    if (sent !== null && storage.getToken() === sent) storage.removeToken();
     return { ...anonymousUser, isInit: info.isInit };
   }
   if (info.customer_service) storage.setCustomerService(info.customer_service);
