@@ -750,11 +750,21 @@ try {
       const probe = await fetch(`${url}${catalog.path}`, { ...catalog, body: catalog.body });
       if (codeOf(await probe.text()) !== 0) throw new Error('webProduct did not answer code 0');
       await throughput(url, catalog, WARMUP_SECONDS);
+      const apiCpu0 = cpuMs(api.pid);
       results.catalog = await throughput(url, catalog, SECONDS);
+      // CPU of the server process per request (µs): steadier than req/s on a shared machine.
+      results.catalog.api_cpu_us_per_req = round(
+        ((cpuMs(api.pid) - apiCpu0) * 1000) / (results.catalog.requests_per_s * SECONDS),
+      );
       const hello = await startHello();
       const helloRequest = jsonPost('/hello', undefined, {});
       await throughput(hello.url, helloRequest, WARMUP_SECONDS);
+      const helloCpu0 = cpuMs(hello.child.pid);
       results.hello_world = await throughput(hello.url, helloRequest, SECONDS);
+      results.hello_world.cpu_us_per_req = round(
+        ((cpuMs(hello.child.pid) - helloCpu0) * 1000) /
+          (results.hello_world.requests_per_s * SECONDS),
+      );
       await stop(hello.child);
       results.catalog.ratio_vs_hello = round(
         results.catalog.requests_per_s / results.hello_world.requests_per_s,
@@ -881,14 +891,14 @@ function printTable({ results: r, goals }) {
       [
         'Catalog (webProduct)',
         `${c.requests_per_s} req/s`,
-        '',
+        `${c.api_cpu_us_per_req} µs CPU/req`,
         `p50 ${c.p50_ms} ms`,
         `p99 ${c.p99_ms} ms`,
       ],
       [
         '  Fastify hello-world',
         `${h.requests_per_s} req/s`,
-        '',
+        `${h.cpu_us_per_req} µs CPU/req`,
         `p50 ${h.p50_ms} ms`,
         `p99 ${h.p99_ms} ms`,
       ],

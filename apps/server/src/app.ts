@@ -115,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Request metrics and /metrics on every role, the worker's too (ADR 0036).
   installMetrics(app, { token: config.metricsToken });
   installInputGuard(app);
-  await installSecurityHeaders(app, { connectOrigins: config.analytics.loggerOrigins });
+  installSecurityHeaders(app, { connectOrigins: config.analytics.loggerOrigins });
   installHealthRoutes(app, deps.database);
   if (role === 'worker') {
     installErrorHandling(app, {

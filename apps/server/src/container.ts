@@ -45,7 +45,7 @@ import { createArrivalService } from './modules/publisher/arrival.service';
 import { createAccountsRepository } from './modules/auth/accounts.repository';
 import { createPlayerService } from './modules/auth/player.service';
 import { createResetService } from './modules/auth/reset.service';
-import { createSessionService } from './modules/auth/sessions.service';
+import { createSessionService, SESSION_CACHE_TTL_MS } from './modules/auth/sessions.service';
 import { createSocialService } from './modules/auth/social.service';
 import { createLoginThrottle } from './modules/auth/throttle';
 import { createVerificationCodeService } from './modules/auth/verification-codes.service';
@@ -172,13 +172,18 @@ export function createContainer(config: Config, options: ContainerOptions) {
     return combineSmsSenders(senders);
   });
   const queue = once(() => createJobQueue(db));
-  const sessions = once(() =>
-    createSessionService({
+  /** Sessions kept in memory briefly, dropped on the bus's `sessions` topic (ADR 0058). */
+  const sessions = once(() => {
+    const service = createSessionService({
       db,
       policy: { idleMinutes: config.sessionIdleMinutes, absoluteDays: config.sessionAbsoluteDays },
       clock,
-    }),
-  );
+      cacheTtlMs: SESSION_CACHE_TTL_MS,
+    });
+    invalidation.subscribe('sessions', () => service.forget());
+    return service;
+  });
+  const forgetSessions = (accountId?: number) => sessions().forget(accountId);
   const players = once(() =>
     createPlayerService({ db, customerServiceUrl: config.customerServiceUrl }),
   );
@@ -231,6 +236,7 @@ export function createContainer(config: Config, options: ContainerOptions) {
       payloadKey: config.payloadKey,
       graceDays: config.accountDeletionGraceDays,
       providers: () => SOCIAL_PROVIDERS.filter((p) => social().configured(p)),
+      forgetSessions,
     }),
   );
   const dataExport = once(() => createDataExportService({ db, clock, realName: realName() }));
@@ -478,7 +484,9 @@ export function createContainer(config: Config, options: ContainerOptions) {
       log,
     }),
   );
-  const publisherPlayers = once(() => createPlayersService({ db, clock, gateway: gateway() }));
+  const publisherPlayers = once(() =>
+    createPlayersService({ db, clock, gateway: gateway(), forgetSessions }),
+  );
   const arrival = once(() =>
     createArrivalService({
       db,
@@ -538,7 +546,9 @@ export function createContainer(config: Config, options: ContainerOptions) {
     createGiftCodesConsoleService({ db, clock, cipher: dataCipher }),
   );
   // Player support and HC Point adjustments (docs/console.md#support-players, ADR 0052).
-  const playersSupport = once(() => createPlayersSupportService({ db, clock, realName, codes }));
+  const playersSupport = once(() =>
+    createPlayersSupportService({ db, clock, realName, codes, forgetSessions }),
+  );
   const adjustments = once(() =>
     createAdjustmentsService({
       db,

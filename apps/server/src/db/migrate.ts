@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025-console-orders';
 import * as m0026 from './migrations/0026-console-jobs';
 import * as m0027 from './migrations/0027-report-rollup';
 import * as m0028 from './migrations/0028-reconciliation';
+import * as m0029 from './migrations/0029-session-revocation-notify';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -58,6 +59,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0026-console-jobs': m0026,
   '0027-report-rollup': m0027,
   '0028-reconciliation': m0028,
+  '0029-session-revocation-notify': m0029,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

@@ -1,6 +1,10 @@
 // Security headers (helmet) with a strict Content-Security-Policy the built web app runs under.
-import helmet from '@fastify/helmet';
+// The headers are the same on every response, so helmet runs once at start-up against a recorder
+// and each request only sets the recorded headers (@fastify/helmet rebuilt helmet's middleware,
+// parsing the CSP directives, on every request: docs/benchmarks.md#cached-catalog-read-levers).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * style-src allows 'unsafe-inline' for styles only. Checked in @mantine/core 9.7: besides
@@ -27,18 +31,18 @@ export const contentSecurityPolicy = {
   'worker-src': ["'self'"],
 } as const;
 
-export async function installSecurityHeaders(
+export function installSecurityHeaders(
   app: FastifyInstance,
   options: {
     /** External analytics loggers (ANALYTICS_LOGGER_ORIGINS) the page may post to. */
     connectOrigins?: readonly string[];
   } = {},
-): Promise<void> {
+): void {
   const directives: Record<string, string[]> = Object.fromEntries(
     Object.entries(contentSecurityPolicy).map(([k, v]) => [k, [...v]]),
   );
   directives['connect-src']!.push(...(options.connectOrigins ?? []));
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       // No upgrade-insecure-requests: the demo is served over plain http on 127.0.0.1/LAN, where
@@ -52,4 +56,35 @@ export async function installSecurityHeaders(
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
   });
+  // On the raw response, as helmet did: headers a route sets on the reply (the console's own
+  // CSP with its nonce, docs/console.md) still replace these.
+  app.addHook('onRequest', (_req, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of headers) {
+      if (value === null) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    done();
+  });
+}
+
+/**
+ * What helmet's middleware does to a response with these options, in order: [name, value] to
+ * set, [name, null] to remove. Every option used here is static (no per-request CSP functions).
+ */
+export function helmetHeaders(options: HelmetOptions): Array<[string, string | null]> {
+  const ops: Array<[string, string | null]> = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      ops.push([name, String(value)]);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      ops.push([name, null]);
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err !== undefined) throw err instanceof Error ? err : new Error('helmet failed');
+  });
+  return ops;
 }

@@ -42,7 +42,7 @@ describe.each(testDatabases())('sandbox provider on %s', (kind) => {
       retryDelaysMs: [5, 5, 5],
     });
     app = Fastify();
-    await installSecurityHeaders(app);
+    installSecurityHeaders(app);
     provider.registerRoutes?.(app, { applyEvent: () => Promise.resolve() });
     await app.ready();
   });

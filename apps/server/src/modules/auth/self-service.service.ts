@@ -65,6 +65,11 @@ export interface SelfServiceDeps {
   graceDays: number;
   /** The social providers this portal offers. */
   providers: () => readonly SocialProvider[];
+  /**
+   * Drops this node's cached sessions of an account after sessions of it were ended (ADR 0058;
+   * other nodes learn it from the sessions table's trigger).
+   */
+  forgetSessions?: (accountId: number) => void;
 }
 
 const inUse = (channel: Channel) =>
@@ -186,6 +191,7 @@ export function createSelfService(deps: SelfServiceDeps) {
         await createAccountsRepository(trx).setPasswordHash(account.id, passwordHash);
         await createSessionsRepository(trx).revokeAllOfAccount(account.id, now, session.id);
       });
+      deps.forgetSessions?.(account.id);
       const target = await own(account.id);
       await deps.notices.send('passwordChanged', target);
       return { success: true };
@@ -298,6 +304,7 @@ export function createSelfService(deps: SelfServiceDeps) {
 
     async endSession(session: Session, id: number): Promise<{ success: true; current: boolean }> {
       const ended = await sessions.revokeOfAccount(session.accountId, id, clock.now());
+      deps.forgetSessions?.(session.accountId);
       if (!ended) throw new AppError(ErrorCode.SessionNotFound);
       return { success: true, current: id === session.id };
     },
@@ -344,6 +351,7 @@ export function createSelfService(deps: SelfServiceDeps) {
           at: now,
         });
       });
+      deps.forgetSessions?.(account.id);
       const target = await own(account.id);
       await deps.notices.send('deletionScheduled', target, {
         date: noticeDate(dueAt, target.language),

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { systemClock, type Clock } from '../../lib/clock';
-import { createSessionsRepository, type SeenFrom } from './sessions.repository';
+import { createSessionsRepository, type SeenFrom, type SessionRow } from './sessions.repository';
 
 export interface SessionPolicy {
   /** A session without "remember me" ends after this long without a request. */
@@ -36,15 +36,89 @@ export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * How long this node answers a token from memory without reading its row (ADR 0058). A session
+ * ended elsewhere stops working on every node when the `sessions` topic arrives (the row's
+ * trigger notifies at commit), and at the latest after this long.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Entries kept at most; the oldest go first. */
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  row: SessionRow;
+  /** clock time (ms) until which the row may be used without reading it again */
+  until: number;
+}
+
 export function createSessionService(deps: {
   db: Kysely<DB>;
   policy?: SessionPolicy;
   clock?: Clock;
+  /** Keep resolved sessions in memory this long (ms); 0 or absent: read the row every time. */
+  cacheTtlMs?: number;
 }) {
   const repo = createSessionsRepository(deps.db);
   const policy = deps.policy ?? DEFAULT_SESSION_POLICY;
   const clock = deps.clock ?? systemClock;
   const idleMs = policy.idleMinutes * 60_000;
+  const cacheTtlMs = deps.cacheTtlMs ?? 0;
+  /** By token hash. */
+  const cache = new Map<string, CachedSession>();
+  /**
+   * Bumped whenever sessions are forgotten: a row read before a revocation and answered after
+   * it must not be cached.
+   */
+  let generation = 0;
+
+  function forget(match?: (row: SessionRow) => boolean): void {
+    generation++;
+    if (match === undefined) cache.clear();
+    else for (const [hash, entry] of cache) if (match(entry.row)) cache.delete(hash);
+  }
+
+  function toSession(row: SessionRow): Session {
+    return {
+      id: row.id,
+      accountId: row.accountId,
+      remember: row.remember,
+      createdAt: row.createdAt,
+      absoluteExpiresAt: row.absoluteExpiresAt,
+    };
+  }
+
+  /**
+   * A cached row answers only what the database would: live at `now`, no touch due, and the
+   * first request's address already recorded when one is given. Anything else (even "expired":
+   * another node may have touched the row since) reads the row.
+   */
+  function fromCache(tokenHash: string, now: Date, seen: boolean): Session | undefined {
+    const entry = cache.get(tokenHash);
+    if (entry === undefined) return undefined;
+    const t = now.getTime();
+    const { row } = entry;
+    if (
+      t >= entry.until ||
+      row.revokedAt !== null ||
+      (seen && row.ip === null) ||
+      t >= row.idleExpiresAt.getTime() ||
+      t >= row.absoluteExpiresAt.getTime() ||
+      t - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS
+    ) {
+      cache.delete(tokenHash);
+      return undefined;
+    }
+    return toSession(row);
+  }
+
+  function remember(tokenHash: string, row: SessionRow, now: Date, readAt: number): void {
+    if (cacheTtlMs <= 0 || readAt !== generation) return;
+    if (cache.size >= SESSION_CACHE_MAX) {
+      const oldest = cache.keys().next();
+      if (oldest.done !== true) cache.delete(oldest.value);
+    }
+    cache.set(tokenHash, { row, until: now.getTime() + cacheTtlMs });
+  }
 
   function idleExpiry(now: Date, absolute: Date, remember: boolean): Date {
     return remember ? absolute : new Date(Math.min(now.getTime() + idleMs, absolute.getTime()));
@@ -76,39 +150,58 @@ export function createSessionService(deps: {
      */
     async resolve(token: string | undefined, seen?: SeenFrom): Promise<Session | null> {
       if (token === undefined || !TOKEN_PATTERN.test(token)) return null;
-      const row = await repo.findByTokenHash(hashToken(token));
+      const tokenHash = hashToken(token);
+      if (cacheTtlMs > 0) {
+        const cached = fromCache(tokenHash, clock.now(), seen !== undefined);
+        if (cached !== undefined) return cached;
+      }
+      const readAt = generation;
+      const found = await repo.findByTokenHash(tokenHash);
       const now = clock.now();
-      if (row === undefined || row.revokedAt !== null) return null;
-      if (now >= row.idleExpiresAt || now >= row.absoluteExpiresAt) return null;
+      if (found === undefined || found.revokedAt !== null) return null;
+      if (now >= found.idleExpiresAt || now >= found.absoluteExpiresAt) return null;
+      let row = found;
       const firstSeen = seen !== undefined && row.ip === null;
       if (firstSeen || now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         // A touch only ever extends the idle time (a clock set back must not shorten it).
         const renewed = idleExpiry(now, row.absoluteExpiresAt, row.remember);
         const idle = renewed > row.idleExpiresAt ? renewed : row.idleExpiresAt;
         await repo.touch(row.id, now, idle, seen);
+        row = {
+          ...row,
+          lastSeenAt: now,
+          idleExpiresAt: idle,
+          ...(seen && { ip: seen.ip, userAgent: seen.userAgent?.slice(0, 512) ?? null }),
+        };
       }
-      return {
-        id: row.id,
-        accountId: row.accountId,
-        remember: row.remember,
-        createdAt: row.createdAt,
-        absoluteExpiresAt: row.absoluteExpiresAt,
-      };
+      remember(tokenHash, row, now, readAt);
+      return toSession(row);
     },
 
     /** Logout: the token stops working at once. */
     async revoke(sessionId: number): Promise<void> {
       await repo.revoke(sessionId, clock.now());
+      forget((row) => row.id === sessionId);
     },
 
     /** "Account accessed on another device": end every other session of the account. */
     async revokeOthers(accountId: number, keepSessionId: number): Promise<void> {
       await repo.revokeAllOfAccount(accountId, clock.now(), keepSessionId);
+      forget((row) => row.accountId === accountId && row.id !== keepSessionId);
     },
 
     /** Password reset: end every session of the account. */
     async revokeAllOfAccount(accountId: number): Promise<void> {
       await repo.revokeAllOfAccount(accountId, clock.now());
+      forget((row) => row.accountId === accountId);
+    },
+
+    /**
+     * Drops this node's cached sessions (all, or those of one account). Called after a
+     * transaction that ended sessions has committed, and on the bus topic `sessions` (ADR 0058).
+     */
+    forget(accountId?: number): void {
+      forget(accountId === undefined ? undefined : (row) => row.accountId === accountId);
     },
   };
 }

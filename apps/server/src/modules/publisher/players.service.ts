@@ -46,6 +46,11 @@ export interface PlayersServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
   gateway: GameGateway;
+  /**
+   * Drops this node's cached sessions after sessions were ended (ADR 0058; other nodes learn it
+   * from the sessions table's trigger).
+   */
+  forgetSessions?: () => void;
 }
 
 /** What one write changed, for its audit row; undefined when it changed nothing. */
@@ -415,12 +420,12 @@ export function createPlayersService(deps: PlayersServiceDeps) {
       });
     },
 
-    disable(
+    async disable(
       ctx: WriteContext,
       body: Body<'publisherPlayersDisable'>,
     ): Promise<PublisherPlayerResult> {
       const { gameId } = ctx.caller;
-      return write(ctx, nothingToPrepare, async (repo, _prepared, now) => {
+      const result = await write(ctx, nothingToPrepare, async (repo, _prepared, now) => {
         const { account } = await boundUid(repo, gameId, body.uid);
         if (account.disabledAt !== null)
           return { answer: await answerOf(repo, account.id, gameId) };
@@ -441,6 +446,8 @@ export function createPlayersService(deps: PlayersServiceDeps) {
           },
         };
       });
+      deps.forgetSessions?.();
+      return result;
     },
 
     enable(

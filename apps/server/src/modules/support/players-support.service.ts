@@ -51,6 +51,11 @@ export function createPlayersSupportService(deps: {
   clock: Clock;
   realName: () => RealNameService;
   codes: () => VerificationCodeService;
+  /**
+   * Drops this node's cached sessions of an account after sessions of it were ended (ADR 0058;
+   * other nodes learn it from the sessions table's trigger).
+   */
+  forgetSessions?: (accountId: number) => void;
 }) {
   const { db, clock } = deps;
   const repo = createSupportRepository(db);
@@ -292,7 +297,7 @@ export function createPlayersSupportService(deps: {
 
     /** Locks (sign-in refused, sessions end) or unlocks; nothing is written when unchanged. */
     async setLocked(id: number, locked: boolean, reason: string, actor: ConsoleActor) {
-      return db.transaction().execute(async (trx) => {
+      const answer = await db.transaction().execute(async (trx) => {
         const r = createSupportRepository(trx);
         const a = await r.lockAccount(id);
         if (a === undefined) throw new AppError(ErrorCode.PlayerNotFound);
@@ -309,11 +314,13 @@ export function createPlayersSupportService(deps: {
         });
         return { locked, sessionsEnded: ended.length };
       });
+      if (answer.sessionsEnded > 0) deps.forgetSessions?.(id);
+      return answer;
     },
 
     /** Ends one live session, or every one: their tokens stop working at once. */
     async endSessions(id: number, sessionId: number | undefined, actor: ConsoleActor) {
-      return db.transaction().execute(async (trx) => {
+      const answer = await db.transaction().execute(async (trx) => {
         const r = createSupportRepository(trx);
         if ((await r.lockAccount(id)) === undefined) throw new AppError(ErrorCode.PlayerNotFound);
         const now = clock.now();
@@ -330,6 +337,8 @@ export function createPlayersSupportService(deps: {
           });
         return { sessionsEnded: ended.length };
       });
+      if (answer.sessionsEnded > 0) deps.forgetSessions?.(id);
+      return answer;
     },
 
     /**
