@@ -200,11 +200,11 @@ describe('routes', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
-  it('shows Logout only when signed in and logs out after confirmation', async () => {
+  it('shows Log out only when signed in and logs out after confirmation', async () => {
     const { user, router, api } = await renderApp('/main/event', { as: 'player' });
     act(() => void showNotice('info.loginSuc', 'success'));
     expect(await screen.findByText('Login successful.')).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(
       await screen.findByText('Do you want to log out of the current account?'),
     ).toBeInTheDocument();

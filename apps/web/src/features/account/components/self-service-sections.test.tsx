@@ -110,7 +110,7 @@ describe('account self-service', () => {
     const section = await screen.findByTestId('devices-section', {}, T);
     expect(await within(section).findByText('This device', {}, T)).toBeVisible();
     expect(within(section).getByText('Safari · iOS')).toBeVisible();
-    await app.user.click(within(section).getByRole('button', { name: 'Sign out' }));
+    await app.user.click(within(section).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(within(section).queryByText('Safari · iOS')).toBeNull(), T);
     const sent = app.api.requests.find((r) => r.url === '/api/user/session/end');
     expect(bodyOf(sent)).toEqual({ id: 1 });

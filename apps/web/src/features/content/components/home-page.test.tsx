@@ -1,4 +1,4 @@
-// /main/home over a stubbed API (docs/product/content.md#home): banner, downloads per platform, Top Up Center,
+// /main/home over a stubbed API (docs/product/content.md#home): banner, downloads per platform, Top-up Center,
 // Hot News linking to details, "View more", Game Info / Features opening their full text.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -21,9 +21,18 @@ interface ProductListProps {
   onChange: (cpGoodsId: string) => void;
 }
 
+/** Compares names loosely: case, spaces and digit grouping ("1,000" / "1.000" / "1 000") aside. */
+const looseName = (text: string) => text.toLocaleLowerCase().replace(/[\s.,'\u00a0\u202f]/g, '');
+
 function ProductCard({ product }: { product: Product }) {
   const { t, i18n } = useTranslation('topup');
   const bonus = product.bonus ?? 0;
+  const points =
+    product.is_epoint && product.amount !== null
+      ? t('product.points', { amount: formatNumber(product.amount, i18n.language) })
+      : null;
+  // HC Point packs are usually named by their amount ("1,000 HC Point"): then the name says it once.
+  const showPoints = points !== null && looseName(points) !== looseName(product.name);
   return (
     <>
       <span className={classes.productTop}>
@@ -35,9 +44,9 @@ function ProductCard({ product }: { product: Product }) {
         ) : null}
       </span>
       <span className={classes.productName}>{product.name}</span>
-      {product.is_epoint && product.amount !== null ? (
-        <Text span size="sm" c="dimmed">
-          {t('product.points', { amount: formatNumber(product.amount, i18n.language) })}
+      {showPoints ? (
+        <Text span size="sm" c="dimmed" data-testid="topup-points">
+          {points}
         </Text>
       ) : null}
       {product.gift ? (
@@ -95,7 +104,7 @@ export function ProductList({
   if (!products) {
     return loading ? (
       <div className={classes.cardSkeletons} aria-busy="true" aria-label={t('common:a11y.loading')}>
-        {[0, 1, 2, 3].map((i) => (
+        {[0, 1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} height={150} radius="md" />
         ))}
       </div>

@@ -277,13 +277,15 @@ describe('top-up page', () => {
     expect(errorLog).toHaveBeenCalled();
   });
 
-  it('lists HC Point packs under "recharge to HC coins" with the gift amount', async () => {
+  it('lists HC Point packs under "recharge to HC Point" with the gift amount', async () => {
     const app = await openTopup();
     await app.user.click(await serverRadio(/S1 Dawn/));
-    await app.user.click(screen.getByRole('radio', { name: 'Recharge to HC coins' }));
+    await app.user.click(screen.getByRole('radio', { name: 'Recharge to HC Point' }));
     const card = await screen.findByTestId('topup-product-c-1000', {}, T);
     expect(card).toHaveTextContent('+50 HC Point gift');
     expect(card).toHaveTextContent('1,000 HC Point');
+    // Named by its amount: the amount is not repeated under the name.
+    expect(card.textContent?.match(/1,000 HC Point/g)).toHaveLength(1);
     expect(card).toHaveTextContent('+5%');
     expect(requestsTo(app, '/api/order/webProduct')).toHaveLength(0);
   });
