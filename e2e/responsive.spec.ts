@@ -2,6 +2,7 @@
 // show the desktop navigation and no burger.
 import { expect, test } from './fixtures';
 import { common } from './locales';
+import { DEMO, submitAccountLogin } from './support/auth';
 
 const en = common('en-US');
 const MENU_LABELS = [en.nav.home, en.nav.recharge, en.nav.information, en.nav.account];
@@ -33,6 +34,26 @@ test.describe('390×844 phone', () => {
     await expect(page).toHaveURL(/\/main\/event$/);
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: en.routes.event })).toBeVisible();
+  });
+
+  test('top-up: the chosen pack, the total and Confirm stay on screen while the packs scroll', async ({
+    page,
+  }) => {
+    await page.goto('/login?redirect=%2Fmain%2Frecharge');
+    await submitAccountLogin(page, DEMO.account, DEMO.password);
+    await expect(page).toHaveURL(/\/main\/recharge$/);
+    await page.getByTestId('topup-server').getByRole('radio', { name: /Dawn/ }).check();
+    await page.getByTestId('topup-role').getByRole('radio', { name: /Aria/ }).check();
+    const pack = page.getByTestId('topup-product-pack_adventurer');
+    await pack.getByRole('radio').check();
+    const bar = page.getByTestId('topup-summary');
+    await expect(bar.getByTestId('topup-summary-pack')).toContainText("Adventurer's Satchel");
+    await expect(bar.getByTestId('topup-total')).toContainText('4.99');
+    // With the pack list on screen (the summary comes after it in the page), the bar is there.
+    await pack.scrollIntoViewIfNeeded();
+    await expect(bar.getByTestId('topup-confirm')).toBeInViewport();
+    const box = await bar.boundingBox();
+    expect(box && box.y + box.height).toBeCloseTo(844, -1);
   });
 });
 

@@ -91,8 +91,28 @@ export function OrderSummary({ form }: { form: TopupForm }) {
   const { product, order } = form;
   const short = form.hcPointShortBy !== null;
   const total = product ? formatMoney(product.price, product.currency, i18n.language) : '—';
+  // On phones the summary is a bar stuck to the bottom of the screen (topup.module.css .summary):
+  // the chosen pack on one line, the total, and "confirm order"; the reason and errors above them.
   return (
-    <Paper className={classes.summary} radius="lg" withBorder>
+    <Paper
+      className={classes.summary}
+      radius="lg"
+      withBorder
+      data-mobile={isMobile || undefined}
+      data-testid="topup-summary"
+    >
+      {isMobile ? (
+        <div className={classes.summaryRow}>
+          <Text className={classes.summaryLabel}>{t('summary.item')}</Text>
+          <Text
+            className={classes.summaryPack}
+            title={product?.name}
+            data-testid="topup-summary-pack"
+          >
+            {product?.name ?? '—'}
+          </Text>
+        </div>
+      ) : null}
       <div className={classes.summaryRow}>
         <Text className={classes.summaryLabel}>{t('labels.total')}</Text>
         <Text className={classes.total} data-testid="topup-total">
@@ -128,8 +148,8 @@ export function OrderSummary({ form }: { form: TopupForm }) {
         </Text>
       ) : null}
       <Button
-        size="lg"
-        fullWidth={isMobile}
+        size={isMobile ? 'md' : 'lg'}
+        className={classes.summaryConfirm}
         loading={order.pending}
         disabled={short}
         aria-describedby={short ? SHORT_REASON_ID : undefined}
