@@ -22,6 +22,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalFooter } from '../../components/modal-footer';
 import { DotsIcon, PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, PageLoader } from '../../components/status';
@@ -123,19 +124,7 @@ function GenerateModal({
               allowDecimal={false}
               error={valid ? null : t('generate.countRule')}
             />
-            {run.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {tc(errorTranslationKey(run.error))}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={run.isPending}>
-                {t('generate.submit')}
-              </Button>
-            </Group>
+            <ModalFooter run={run} onCancel={close} submit={t('generate.submit')} />
           </Stack>
         </form>
       )}
@@ -151,7 +140,6 @@ function RevokeModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('giftCodes');
-  const { t: tc } = useTranslation();
   const client = useQueryClient();
   const [code, setCode] = useState('');
   const run = useMutation({
@@ -195,19 +183,12 @@ function RevokeModal({
               spellCheck={false}
             />
           )}
-          {run.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {tc(errorTranslationKey(run.error))}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={run.isPending}>
-              {target?.whole ? t('actions.revokeCampaign') : t('actions.revokeCode')}
-            </Button>
-          </Group>
+          <ModalFooter
+            run={run}
+            onCancel={close}
+            submit={target?.whole ? t('actions.revokeCampaign') : t('actions.revokeCode')}
+            danger
+          />
         </Stack>
       </form>
     </Modal>

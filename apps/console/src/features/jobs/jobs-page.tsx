@@ -28,9 +28,9 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalFooter } from '../../components/modal-footer';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, PageLoader } from '../../components/status';
-import { errorTranslationKey } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useSession } from '../session/session-api';
@@ -318,7 +318,6 @@ function ActionModal({
   onDone: (action: Action) => void;
 }) {
   const { t } = useTranslation('jobs');
-  const { t: tc } = useTranslation();
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const run = useMutation({
@@ -370,24 +369,13 @@ function ActionModal({
               required={discarding}
               data-autofocus
             />
-            {run.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {tc(errorTranslationKey(run.error))}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                color={discarding ? 'red' : undefined}
-                loading={run.isPending}
-                disabled={!valid}
-              >
-                {t(`${action.kind}Dialog.confirm`)}
-              </Button>
-            </Group>
+            <ModalFooter
+              run={run}
+              onCancel={close}
+              submit={t(`${action.kind}Dialog.confirm`)}
+              danger={discarding}
+              disabled={!valid}
+            />
           </Stack>
         </form>
       )}

@@ -22,9 +22,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ModalFooter } from '../../components/modal-footer';
 import { LoadError, PageLoader } from '../../components/status';
 import { TableScroll } from '../../components/table-scroll';
-import { errorTranslationKey } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { orderQuery, ORDERS_KEY, redeliverOrder, refundOrder } from './orders-api';
@@ -70,7 +70,6 @@ function ReasonModal({
   onDone: (message: string) => void;
 }) {
   const { t } = useTranslation('orders');
-  const { t: tc } = useTranslation();
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const run = useMutation({
@@ -114,24 +113,13 @@ function ReasonModal({
             required
             data-autofocus
           />
-          {run.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {tc(errorTranslationKey(run.error))}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              color={action === 'refund' ? 'red' : undefined}
-              loading={run.isPending}
-              disabled={!valid}
-            >
-              {t(`${key}.submit`)}
-            </Button>
-          </Group>
+          <ModalFooter
+            run={run}
+            onCancel={close}
+            submit={t(`${key}.submit`)}
+            danger={action === 'refund'}
+            disabled={!valid}
+          />
         </Stack>
       </form>
     </Modal>

@@ -17,7 +17,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTranslationKey } from '../../lib/api-error';
+import { ModalFooter } from '../../components/modal-footer';
 import { ADJUSTMENTS_KEY, createAdjustment, PLAYERS_KEY } from './players-api';
 
 export function AdjustModal({
@@ -127,19 +127,7 @@ export function AdjustModal({
               rows={3}
               required
             />
-            {run.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {tc(errorTranslationKey(run.error))}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={run.isPending} disabled={!valid}>
-                {t('adjust.submit')}
-              </Button>
-            </Group>
+            <ModalFooter run={run} onCancel={close} submit={t('adjust.submit')} disabled={!valid} />
           </Stack>
         </form>
       )}

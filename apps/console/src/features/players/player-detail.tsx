@@ -23,6 +23,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ModalFooter } from '../../components/modal-footer';
 import { LoadError, PageLoader } from '../../components/status';
 import { errorTranslationKey } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
@@ -90,7 +91,6 @@ function LockModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('players');
-  const { t: tc } = useTranslation();
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const locking = !player.locked;
@@ -128,24 +128,13 @@ function LockModal({
             rows={3}
             required
           />
-          {run.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {tc(errorTranslationKey(run.error))}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              color={locking ? 'red' : undefined}
-              loading={run.isPending}
-              disabled={reason.trim() === ''}
-            >
-              {locking ? t('lock.submit') : t('lock.unlockSubmit')}
-            </Button>
-          </Group>
+          <ModalFooter
+            run={run}
+            onCancel={close}
+            submit={locking ? t('lock.submit') : t('lock.unlockSubmit')}
+            danger={locking}
+            disabled={reason.trim() === ''}
+          />
         </Stack>
       </form>
     </Modal>
