@@ -76,4 +76,24 @@ test.describe('1280×800 desktop', () => {
       page.getByRole('button', { name: new RegExp(`^${en.nav.selectRegion}: `) }),
     ).toBeVisible();
   });
+
+  test('top-up: the payment card sits beside the steps and stays on screen while the packs scroll', async ({
+    page,
+  }) => {
+    await page.goto('/login?redirect=%2Fmain%2Frecharge');
+    await submitAccountLogin(page, DEMO.account, DEMO.password);
+    await expect(page).toHaveURL(/\/main\/recharge$/);
+    const steps = page.getByTestId('topup-step-pack');
+    const card = page.getByTestId('topup-summary');
+    await expect(page.getByTestId('topup-product-pack_legend')).toBeVisible();
+    const left = await steps.boundingBox();
+    const right = await card.boundingBox();
+    expect(left).not.toBeNull();
+    expect(right).not.toBeNull();
+    expect(right!.x).toBeGreaterThanOrEqual(left!.x + left!.width);
+    // Scrolled down to the last pack, the card with Confirm is still in view.
+    await page.getByTestId('topup-product-pack_legend').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(card.getByTestId('topup-confirm')).toBeInViewport();
+  });
 });

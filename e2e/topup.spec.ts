@@ -99,16 +99,26 @@ test('a declined card leaves the order payable: another card pays the same order
   expect((await demoGrants(request)).orders[orderId]).toBe(1);
 });
 
-test('asks for server and role before confirming, and says when a server has no roles', async ({
+test('shows the packs at once; confirm waits for server and role, says why, and a server without roles says so', async ({
   page,
 }) => {
   await signIn(page);
+  // docs/product/top-up.md#items: the game's packs before a server and role are chosen.
+  const pack = page.getByTestId(`topup-product-${PACK}`);
+  await expect(pack).toBeVisible();
+  await pack.getByRole('radio').check();
+  const confirm = page.getByRole('button', { name: t.confirm });
+  const reason = page.getByTestId('topup-confirm-reason');
+  await expect(confirm).toBeDisabled();
+  await expect(reason).toHaveText(t.summary.reason.serverRole);
+  await expect(page.getByTestId('topup-pay-hint')).toHaveText(t.pay.needRole);
+
   await page.getByTestId('topup-server').getByRole('radio', { name: /Tide/ }).check();
   await expect(page.getByTestId('topup-no-roles')).toBeVisible();
   await page.getByRole('radio', { name: t.target.coin }).check();
   await page.getByTestId('topup-product-hc_500').getByRole('radio').check();
-  await page.getByRole('button', { name: t.confirm }).click();
-  await expect(page.getByTestId('topup-error')).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  await expect(reason).toHaveText(t.summary.reason.serverRole);
   await expect(page).toHaveURL(/\/main\/recharge$/);
 });
 

@@ -38,6 +38,8 @@ import { childLoggerFactory, genReqId, installRequestContext } from './plugins/r
 import { installSecurityHeaders } from './plugins/security';
 import { installSessions } from './plugins/sessions';
 import { installWebApp } from './plugins/web-app';
+import { FALLBACK_LANGUAGE } from '@hc/contract';
+import { brandCss, brandWarnings } from './modules/system/brand';
 
 /** The business modules, in registration order; each exports one `register(app, container)`. */
 const MODULES = [
@@ -147,7 +149,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   // The operator console first: its /console routes are more specific than the web's.
   await installConsoleApp(app, config.consoleDistDir);
-  const webApp = await installWebApp(app, config.webDistDir);
+  for (const warning of brandWarnings(config.brand)) app.log.warn(warning);
+  const webApp = await installWebApp(app, config.webDistDir, {
+    brandCss: brandCss(config.brand),
+    siteConfig: () => c.system.siteInit(),
+    heroImage: async () => {
+      const gameId = await c.content.gameOf(undefined);
+      return (await c.content.homeConf(gameId, FALLBACK_LANGUAGE)).gameInfo.cgi;
+    },
+  });
   installErrorHandling(app, {
     bodyLimit: config.bodyLimitBytes,
     onNonApiNotFound: webApp.onNotFound,

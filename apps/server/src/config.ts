@@ -120,6 +120,14 @@ function toConfig(e: ParsedEnv) {
     /** HMAC key of stored verification codes (and any other short secret kept as a hash). */
     codeHashSecret: e.CODE_HASH_SECRET ?? DEV_CODE_HASH_SECRET,
     siteTitle: e.SITE_TITLE,
+    /** The publisher's look (docs/theming.md): colours, logo and font of the player pages. */
+    brand: Object.freeze({
+      primary: e.BRAND_PRIMARY_COLOR,
+      accent: e.BRAND_ACCENT_COLOR,
+      dark: e.BRAND_DARK_COLOR,
+      logo: e.BRAND_LOGO_URL,
+      font: e.BRAND_FONT_FAMILY,
+    }),
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
     /** iOS users see a not-supported message. */
     iosBlock: e.IOS_BLOCK,

@@ -76,6 +76,7 @@ describe.each(testDatabases())('catalog on %s', (kind) => {
       product(TEST_GAME, 'p199_first', { price: 199, sort: 2 }),
       product(TEST_GAME, 'p199_second', { price: 199, sort: 2 }),
       product(TEST_GAME, 'p99_server2', { price: 99, serverIds: [2, 5] }),
+      product(TEST_GAME, 'p299_nowhere', { price: 299, serverIds: [] }),
       product(TEST_GAME, 'p10_retired', { price: 10, active: false }),
       product(TEST_GAME, 'p150_expired_rebate', {
         price: 150,
@@ -279,19 +280,53 @@ describe.each(testDatabases())('catalog on %s', (kind) => {
     expect((await payChannels('p99_server2', { gameid: TEST_GAME }, 2)).code).toBe(0);
   });
 
-  it('v2 items: both lists, game packs only with a role and a server', async () => {
-    const withRole = await call(
-      t.current.app,
-      api.rechargeV2Items,
-      { role_id: 'r1', server_id: 2 },
-      options({ token, gameid: TEST_GAME }),
+  it('v2 items: both lists; game packs of one server, or before a server those sold on some server', async () => {
+    const v2 = async (body: { role_id?: string; server_id?: number }, headers: Headers = {}) => {
+      const res = await call(
+        t.current.app,
+        api.rechargeV2Items,
+        body,
+        options({ token, ...headers }),
+      );
+      expect(res.code).toBe(0);
+      return res.result;
+    };
+    const withRole = await v2({ role_id: 'r1', server_id: 2 }, { gameid: TEST_GAME });
+    expect(ids(withRole.game_packs)).toEqual(ids(await gamePacks(2, { gameid: TEST_GAME })));
+    expect(ids(withRole.coin_packs)).toEqual(['c50']);
+    // A server alone narrows like webProduct; the role is not needed.
+    expect(ids((await v2({ server_id: 1 }, { gameid: TEST_GAME })).game_packs)).toEqual(
+      ids(await gamePacks(1, { gameid: TEST_GAME })),
     );
-    expect(withRole.code).toBe(0);
-    expect(ids(withRole.result.game_packs)).toEqual(ids(await gamePacks(2, { gameid: TEST_GAME })));
-    expect(ids(withRole.result.coin_packs)).toEqual(['c50']);
-    const without = await call(t.current.app, api.rechargeV2Items, {}, options({ token }));
-    expect(without.result.game_packs).toEqual([]);
-    expect(ids(without.result.coin_packs)).toEqual([
+
+    // No server: every active pack sold on some server, sorted by price×1000 — the one sold only
+    // on servers 2 and 5 included, the retired one and the one sold on no server left out.
+    const anyServer = [
+      'p99_server2',
+      'p150_expired_rebate',
+      'p199_first',
+      'p199_second',
+      'p499_sort1',
+      'p499_sort5',
+      'p999',
+    ];
+    const before = await v2({}, { gameid: TEST_GAME });
+    expect(ids(before.game_packs)).toEqual(anyServer);
+    expect(ids(before.coin_packs)).toEqual(['c50']);
+    expect(ids((await v2({ role_id: 'r1' }, { gameid: TEST_GAME })).game_packs)).toEqual(anyServer);
+    // Named in the request language, en-US fallback, like webProduct.
+    const name = async (headers: Headers) =>
+      (await v2({}, { gameid: TEST_GAME, ...headers })).game_packs.find(
+        (p) => p.cp_goods_id === 'p999',
+      )?.name;
+    expect(await name({ lang: 'de-DE' })).toBe('Groß');
+    expect(await name({ lang: 'ko-KR' })).toBe('Big');
+
+    // No gameid: the player's first bound game (the demo game), every pack sold everywhere.
+    const demo = await v2({}, { lang: 'ja-JP' });
+    expect(ids(demo.game_packs)).toEqual(ids(await gamePacks(1)));
+    expect(demo.game_packs[0]?.name).toBe('スターターパック');
+    expect(ids(demo.coin_packs)).toEqual([
       'hc_100',
       'hc_500',
       'hc_1000',

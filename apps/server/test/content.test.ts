@@ -2,6 +2,7 @@
 // docs/product/content.md#home-configuration), Game Info blocks, articles by type with pagination and pinned order (docs/product/content.md#announcement-tabs,
 // docs/product/content.md#articles), language fallback (docs/product/languages.md#fallback), XSS articles stored through the repository
 // (bad input), footer pages, and the character calls (docs/product/api.md#content-calls).
+import { existsSync } from 'node:fs';
 import { api, ArticleType, ErrorCode, LANGUAGES, toUnixSeconds, type CallBody } from '@hc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoArticles } from '../src/db/seeds/content/articles';
@@ -143,6 +144,17 @@ describe.each(testDatabases())('content on %s', (kind) => {
         for (const lang of LANGUAGES) expect(a.texts[lang].length).toBeGreaterThanOrEqual(3);
     });
 
+    it('gives each demo article its own cover, and every demo image is a file the web app serves', () => {
+      const covers = demoArticles.map((a) => a.img);
+      expect(new Set(covers).size).toBe(covers.length);
+      const images = [demoHomeConfig.cgi, ...covers, ...demoBlocks.map((b) => b.img)];
+      for (const img of images) {
+        expect(img).toMatch(/^\/content\/[a-z0-9-]+\.svg$/);
+        const file = new URL(`../../web/public${img}`, import.meta.url);
+        expect(existsSync(file), String(img)).toBe(true);
+      }
+    });
+
     it.each([
       ['announcements', ArticleType.news],
       ['activity', ArticleType.event],
@@ -215,7 +227,7 @@ describe.each(testDatabases())('content on %s', (kind) => {
         { id },
         { headers: { lang: 'th-TH' } },
       );
-      expect(detail.result).toMatchObject({ id, img: '/content/cover-news.svg' });
+      expect(detail.result).toMatchObject({ id, img: '/content/cover-welcome.svg' });
       expect(detail.result.content).toContain('WELCOME2026');
       const repo = createContentRepository(t.database.db);
       const inactive = await repo.insertArticle({

@@ -59,6 +59,7 @@ describe.each(testDatabases())('system calls on %s', (kind) => {
     );
     expect(result).toMatchObject({
       site_title: 'Test Portal',
+      logo: '/favicon.svg',
       game_id: 1,
       ios_supported: false,
       payload_key: DEV_PAYLOAD_KEY,

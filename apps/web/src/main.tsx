@@ -5,10 +5,11 @@ import './lib/zod-csp';
 import './styles/mantine';
 import 'virtual:hc-theme.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createRoutes } from './app/router';
+import { BOOT_SHELL_TIMEOUT_MS, removeBootShell } from './lib/boot-shell';
 import { detectLanguage, initI18n } from './lib/i18n';
 
 async function start(): Promise<void> {
@@ -26,11 +27,21 @@ async function start(): Promise<void> {
   await initI18n(language);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  // A transition renders in slices that yield to the browser (no long task for the first page's
+  // render); the boot shell (lib/boot-shell.ts) stays on screen meanwhile.
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
-void start();
+// The server's boot shell never outstays a start-up that failed or never showed a page.
+setTimeout(removeBootShell, BOOT_SHELL_TIMEOUT_MS);
+void start().catch((error: unknown) => {
+  removeBootShell();
+  throw error;
+});

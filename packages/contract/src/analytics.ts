@@ -161,8 +161,8 @@ export const analyticsSession = defineCall({
   path: '/api/analytics/session',
   method: 'POST',
   auth: 'optional',
-  body: analyticsSessionBodySchema,
-  result: analyticsSessionResultSchema,
+  body: () => analyticsSessionBodySchema,
+  result: () => analyticsSessionResultSchema,
   summary: 'A per-session analytics signing key for this device (ADR 0022)',
   spec: 'docs/product/analytics.md#sending',
   tag: 'analytics',
@@ -191,8 +191,8 @@ export const analyticsCollect = defineCall({
   path: '/api/analytics/collect',
   method: 'POST',
   auth: 'none',
-  body: analyticsCollectBodySchema,
-  result: analyticsCollectResultSchema,
+  body: () => analyticsCollectBodySchema,
+  result: () => analyticsCollectResultSchema,
   summary:
     'The built-in collector: a signed batch of docs/product/analytics.md#events events (JSON; also accepted as text/plain ' +
     'for sendBeacon)',

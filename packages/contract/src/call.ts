@@ -85,9 +85,37 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
-/** Keeps the exact schema types and the literal path, method and auth of each call. */
-export function defineCall<const C extends ApiCall>(call: C): C {
-  return call;
+/** The schemas of a call, as `defineCall` takes them: functions that build them. */
+type SchemaKey = 'body' | 'result' | 'params';
+export type CallDefinition = Omit<ApiCall, SchemaKey> & {
+  readonly body: () => z.ZodType;
+  readonly result: () => z.ZodType;
+  readonly params?: () => z.ZodType;
+};
+type Built<C extends CallDefinition> = {
+  readonly [K in keyof C]: K extends SchemaKey ? (C[K] extends () => infer S ? S : never) : C[K];
+};
+
+/**
+ * Keeps the exact schema types and the literal path, method and auth of each call. The schemas
+ * are built the first time they are read (docs/frontend-budgets.md#first-paint): a page builds
+ * those of the calls it makes, not the whole API's, before its first render.
+ */
+export function defineCall<const C extends CallDefinition>(definition: C): Built<C> {
+  const call: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(definition)) {
+    if (key !== 'body' && key !== 'result' && key !== 'params') {
+      call[key] = value;
+      continue;
+    }
+    const build = value as () => z.ZodType;
+    let schema: z.ZodType | undefined;
+    Object.defineProperty(call, key, {
+      enumerable: true,
+      get: () => (schema ??= build()),
+    });
+  }
+  return Object.freeze(call) as Built<C>;
 }
 
 export type CallBody<C extends ApiCall> = z.input<C['body']>;

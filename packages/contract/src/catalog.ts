@@ -51,8 +51,8 @@ export const orderWebProduct = defineCall({
   path: '/api/order/webProduct',
   method: 'POST',
   auth: 'required',
-  body: roleTargetBodySchema,
-  result: productListSchema,
+  body: () => roleTargetBodySchema,
+  result: () => productListSchema,
   summary: 'Game packs for a role',
   spec: 'docs/product/top-up.md#items, docs/product/api.md#top-up-calls',
   tag: 'catalog',
@@ -66,8 +66,8 @@ export const orderWebCoinProduct = defineCall({
   path: '/api/order/webCoinProduct',
   method: 'POST',
   auth: 'optional',
-  body: emptyBodySchema,
-  result: productListSchema,
+  body: () => emptyBodySchema,
+  result: () => productListSchema,
   summary: 'HC Point packs',
   spec: 'docs/product/top-up.md#items, docs/product/api.md#top-up-calls',
   tag: 'catalog',
@@ -92,8 +92,8 @@ export const orderWebPayChannel = defineCall({
   path: '/api/order/webPayChannel',
   method: 'POST',
   auth: 'required',
-  body: roleTargetBodySchema.extend({ cp_goods_id: cpGoodsId }),
-  result: z.object({ list: z.array(payChannelSchema) }),
+  body: () => roleTargetBodySchema.extend({ cp_goods_id: cpGoodsId }),
+  result: () => z.object({ list: z.array(payChannelSchema) }),
   summary: 'Payment methods available for an item',
   spec: 'docs/product/top-up.md#top-up-screen, docs/product/api.md#top-up-calls',
   tag: 'catalog',
@@ -108,14 +108,23 @@ export const rechargeV2Items = defineCall({
   path: '/api/recharge/v2/items',
   method: 'POST',
   auth: 'required',
-  body: z.object({ role_id: roleId.optional(), server_id: serverId.optional() }),
-  result: z.object({ game_packs: z.array(productSchema), coin_packs: z.array(productSchema) }),
+  body: () =>
+    z.object({
+      role_id: roleId.optional(),
+      server_id: serverId
+        .optional()
+        .describe('Game server id: game_packs sold on it; without it, those sold on any server'),
+    }),
+  result: () =>
+    z.object({ game_packs: z.array(productSchema), coin_packs: z.array(productSchema) }),
   summary: 'Both kinds of item in one answer for the top-up screen',
   spec: 'docs/product/top-up.md#items, docs/product/api.md#top-up-calls',
   tag: 'catalog',
   chosen:
-    'Body { role_id?, server_id? }; game_packs (as webProduct) is empty unless both are given; ' +
-    'coin_packs as webCoinProduct.',
+    'Body { role_id?, server_id? }. game_packs: with server_id, as webProduct (the packs sold on ' +
+    "that server); without it, the game's active packs sold on at least one server (server_ids " +
+    'null or not empty), so the top-up screen shows them before a server and role are chosen; ' +
+    'role_id is not checked. coin_packs as webCoinProduct.',
 });
 
 export const rebateTierSchema = z.object({
@@ -135,8 +144,8 @@ export const rechargeRebateInfo = defineCall({
   path: '/api/recharge/rebate/info',
   method: 'POST',
   auth: 'none',
-  body: emptyBodySchema,
-  result: rebateInfoResultSchema,
+  body: () => emptyBodySchema,
+  result: () => rebateInfoResultSchema,
   summary: 'Current top-up rebate campaign',
   spec: 'docs/product/top-up.md#items, docs/product/api.md#top-up-calls, docs/product/errors.md#error-catalogue',
   tag: 'catalog',

@@ -31,23 +31,24 @@ export const settingWebArticle = defineCall({
   path: '/api/setting/webArticle',
   method: 'POST',
   auth: 'none',
-  body: z.object({
-    page: z.number().int().positive().max(ARTICLE_PAGE_MAX).default(1),
-    size: z.number().int().positive().max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-    type: articleTypeSchema.optional().describe('Omitted: all types'),
-    order: z
-      .enum(['pinned', 'newest'])
-      .default('pinned')
-      .describe('pinned: pinned articles first, then newest first; newest: by publish date only'),
-    within_days: z
-      .number()
-      .int()
-      .positive()
-      .max(ARTICLE_WITHIN_DAYS_MAX)
-      .optional()
-      .describe('Only articles published in the last N days; omitted: any date'),
-  }),
-  result: pageOf(articleSummarySchema),
+  body: () =>
+    z.object({
+      page: z.number().int().positive().max(ARTICLE_PAGE_MAX).default(1),
+      size: z.number().int().positive().max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+      type: articleTypeSchema.optional().describe('Omitted: all types'),
+      order: z
+        .enum(['pinned', 'newest'])
+        .default('pinned')
+        .describe('pinned: pinned articles first, then newest first; newest: by publish date only'),
+      within_days: z
+        .number()
+        .int()
+        .positive()
+        .max(ARTICLE_WITHIN_DAYS_MAX)
+        .optional()
+        .describe('Only articles published in the last N days; omitted: any date'),
+    }),
+  result: () => pageOf(articleSummarySchema),
   summary: 'Announcement list, pinned first then newest first, in the request language',
   spec: 'docs/product/content.md#announcement-tabs, docs/product/content.md#articles, docs/product/api.md#content-calls',
   tag: 'content',
@@ -65,8 +66,8 @@ export const settingWebArticleDetail = defineCall({
   path: '/api/setting/webArticleDetail',
   method: 'POST',
   auth: 'none',
-  body: z.object({ id: numericId }),
-  result: articleSchema,
+  body: () => z.object({ id: numericId }),
+  result: () => articleSchema,
   summary: 'One announcement (ArticleNotFound when missing)',
   spec: 'docs/product/content.md#articles, docs/product/api.md#content-calls',
   tag: 'content',
@@ -114,8 +115,8 @@ export const settingWebHomeConfJodo = defineCall({
   path: '/api/setting/webHomeConfJodo',
   method: 'POST',
   auth: 'none',
-  body: emptyBodySchema,
-  result: homeConfResultSchema,
+  body: () => emptyBodySchema,
+  result: () => homeConfResultSchema,
   summary: 'Home page configuration for the current game (gameid header)',
   spec: 'docs/product/content.md#home, docs/product/content.md#home-configuration, docs/product/api.md#content-calls',
   tag: 'content',
@@ -140,9 +141,9 @@ export const gameInfoContent = defineCall({
   path: '/api/game/info/content/:id',
   method: 'POST',
   auth: 'none',
-  body: emptyBodySchema,
-  params: z.object({ id: z.coerce.number().int().positive() }),
-  result: gameContentSchema,
+  body: () => emptyBodySchema,
+  params: () => z.object({ id: z.coerce.number().int().positive() }),
+  result: () => gameContentSchema,
   summary: 'One Game Info or Game Features block',
   spec: 'docs/product/content.md#home, docs/product/api.md#content-calls',
   tag: 'content',
@@ -163,8 +164,8 @@ export const settingPage = defineCall({
   path: '/api/setting/page',
   method: 'POST',
   auth: 'none',
-  body: z.object({ slug: sitePageSlugSchema }),
-  result: sitePageSchema,
+  body: () => z.object({ slug: sitePageSlugSchema }),
+  result: () => sitePageSchema,
   summary: 'A footer page: About Us, Contact us, Privacy Policy or User Agreement',
   spec: 'docs/product/content.md#footer-pages',
   tag: 'content',
@@ -186,8 +187,8 @@ export const bulletinTop = defineCall({
   path: '/api/bulletin/top',
   method: 'GET',
   auth: 'none',
-  body: emptyBodySchema,
-  result: z.object({ bulletin: bulletinSchema.nullable() }),
+  body: () => emptyBodySchema,
+  result: () => z.object({ bulletin: bulletinSchema.nullable() }),
   summary:
     'The pinned bulletin, in the request language (lang or Accept-Language header, else en-US)',
   spec: 'docs/product/api.md#system-calls',

@@ -98,6 +98,7 @@ export const apiExamples: ApiExamples = {
     body: {},
     result: {
       site_title: 'HC Portal',
+      logo: '/favicon.svg',
       game_id: 1,
       games: [
         { game_id: 1, name: 'Dragon Saga', icon: '/img/ds.png', platforms: ['android', 'pc'] },

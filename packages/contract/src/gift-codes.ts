@@ -33,8 +33,8 @@ export const redeemCode = defineCall({
   path: '/api/redeem/code/use',
   method: 'POST',
   auth: 'required',
-  body: redeemBodySchema,
-  result: redeemResultSchema,
+  body: () => redeemBodySchema,
+  result: () => redeemResultSchema,
   summary:
     'Redeem a gift code for a role; the pack is delivered to the role by the worker (exactly once)',
   spec: 'docs/product/content.md#redeem-codes, docs/product/content.md#home',

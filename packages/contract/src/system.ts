@@ -13,8 +13,8 @@ export const time = defineCall({
   path: '/api/time',
   method: 'GET',
   auth: 'none',
-  body: emptyBodySchema,
-  result: timeResultSchema,
+  body: () => emptyBodySchema,
+  result: () => timeResultSchema,
   summary: 'Server time for clock sync',
   spec: 'docs/product/api.md#system-calls',
   tag: 'system',
@@ -30,6 +30,9 @@ export const gameSummarySchema = z.object({
 });
 export const settingInitResultSchema = z.object({
   site_title: z.string(),
+  logo: z
+    .string()
+    .describe('Site logo path (BRAND_LOGO_URL, default /favicon.svg; docs/theming.md)'),
   game_id: numericId.describe('Default game'),
   games: z.array(gameSummarySchema),
   ios_supported: z
@@ -58,21 +61,21 @@ export const settingInit = defineCall({
   path: '/api/setting/init',
   method: 'POST',
   auth: 'none',
-  body: emptyBodySchema,
-  result: settingInitResultSchema,
+  body: () => emptyBodySchema,
+  result: () => settingInitResultSchema,
   summary: 'Site configuration loaded once at start',
   spec: 'docs/product/api.md#system-calls',
   tag: 'system',
   chosen:
-    'Body empty; result carries site title, games, iOS support, payload key, support URL, languages, server time, configured social providers, sign-up switch and consent versions.',
+    'Body empty; result carries site title, logo, games, iOS support, payload key, support URL, languages, server time, configured social providers, sign-up switch and consent versions.',
 });
 
 export const settingCrmUrl = defineCall({
   path: '/api/setting/crmUrl',
   method: 'POST',
   auth: 'optional',
-  body: emptyBodySchema,
-  result: z.object({ crm_url: z.string().describe('Customer-support URL for this player') }),
+  body: () => emptyBodySchema,
+  result: () => z.object({ crm_url: z.string().describe('Customer-support URL for this player') }),
   summary: 'Customer-support (CRM) link',
   spec: 'docs/product/api.md#system-calls',
   tag: 'system',

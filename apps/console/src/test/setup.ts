@@ -2,6 +2,7 @@
 // en-US, a clean query cache and session between tests.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { allCallEntries } from '@hc/contract';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { queryClient } from '../app/query-client';
 import { onSessionExpired, setCsrfToken } from '../lib/api';
@@ -30,6 +31,12 @@ Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? ResizeO
 if (!('scrollIntoView' in Element.prototype))
   Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
 window.scrollTo = () => {};
+
+// The contract builds a call's schemas on first use (ADR 0060); building them all here keeps that
+// one-off cost out of the first test of each file, whose waits are short.
+beforeAll(() => {
+  for (const [, call] of allCallEntries()) void [call.body, call.result, call.params];
+});
 
 beforeAll(async () => {
   await initI18n('en-US');

@@ -161,6 +161,8 @@ function urlWithDefault(protocols: readonly string[], fallback: string) {
 
 const text = () => ({ schema: z.string().min(1).optional() });
 
+const hexColor = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour #rrggbb');
+
 const secretText = (min: number, message?: string) => ({
   schema: z.string().min(min, message).optional(),
   secret: true,
@@ -404,6 +406,53 @@ export const VARIABLES = {
     ...withDefault(z.string().min(1).max(100), 'HC Portal'),
     format: '1 to 100 characters',
     description: 'Site title shown after each page title (`{page} - {SITE_TITLE}`).',
+  },
+  BRAND_PRIMARY_COLOR: {
+    group: 'server',
+    schema: hexColor().optional(),
+    format: 'a colour #rrggbb',
+    description:
+      'Brand colour of buttons, links and selected choices; the web derives its ten shades ' +
+      '(docs/theming.md). Unset: the portal violet.',
+  },
+  BRAND_ACCENT_COLOR: {
+    group: 'server',
+    schema: hexColor().optional(),
+    format: 'a colour #rrggbb',
+    description: 'Accent colour of the call-to-action buttons (dark text on it). Unset: gold.',
+  },
+  BRAND_DARK_COLOR: {
+    group: 'server',
+    schema: hexColor().optional(),
+    format: 'a colour #rrggbb',
+    description:
+      'Dark surface of the header, footer and banner backdrop (white text on it). Unset: night violet.',
+  },
+  BRAND_LOGO_URL: {
+    group: 'server',
+    ...withDefault(
+      z
+        .string()
+        .max(500)
+        .regex(/^\/(?!\/)\S*$/, 'must be a path on this site, starting with /'),
+      '/favicon.svg',
+    ),
+    format: 'a path on this site starting with / (e.g. /media/<sha256>.png from the console)',
+    description:
+      'Logo in the header, the footer and the boot shell. Same-origin only: the CSP allows ' +
+      'images from this site alone.',
+  },
+  BRAND_FONT_FAMILY: {
+    group: 'server',
+    schema: z
+      .string()
+      .max(300)
+      .regex(/^[\w\s,'"-]+$/, 'must be a CSS font-family list (letters, spaces, quotes, commas)')
+      .optional(),
+    format: 'a CSS font-family list, e.g. "Nunito", system-ui, sans-serif',
+    description:
+      'Font of the player pages, put before the per-language CJK and Thai faces. The fonts must ' +
+      "be installed on the players' devices or served by you (the CSP allows same-origin fonts).",
   },
   CUSTOMER_SERVICE_URL: {
     group: 'server',

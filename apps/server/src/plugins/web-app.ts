@@ -1,10 +1,12 @@
 // Serves the built web app (WEB_DIST_DIR): hashed /assets/* cached forever, index.html never
 // cached, precompressed .br/.gz when present, and the SPA fallback so a reload of a client
 // route (docs/product/account.md#account-screen, e.g. /main/account/user) gets index.html. Missing assets are real 404s.
-import { existsSync } from 'node:fs';
+// index.html itself is rendered per request with the site config and the boot shell (index-html.ts).
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createIndexRenderer, type ShellSource } from './index-html';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -43,10 +45,14 @@ function sendNotFound(reply: FastifyReply): FastifyReply {
 
 export interface WebApp {
   /** Not-found handler for everything outside /api: index.html for client routes, else 404. */
-  onNotFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  onNotFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
 }
 
-export async function installWebApp(app: FastifyInstance, webDistDir: string): Promise<WebApp> {
+export async function installWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  shell?: ShellSource,
+): Promise<WebApp> {
   const isBuilt = existsSync(join(webDistDir, 'index.html'));
   if (!isBuilt) {
     app.log.warn(
@@ -70,7 +76,8 @@ export async function installWebApp(app: FastifyInstance, webDistDir: string): P
     wildcard: true,
     preCompressed: true,
     cacheControl: false,
-    index: ['index.html'],
+    // `/` and the client routes get the rendered index.html below, not the file.
+    index: false,
     redirect: false,
     // The build manifest (/.vite/) maps source paths to chunks: never served.
     allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
@@ -82,8 +89,25 @@ export async function installWebApp(app: FastifyInstance, webDistDir: string): P
     },
   });
 
+  // Read again when the file changes: a rebuild under a running server (npm start, the e2e
+  // suite) must not leave pages pointing at deleted assets.
+  const indexPath = join(webDistDir, 'index.html');
+  let template = { mtimeMs: -1, text: '' };
+  const readTemplate = () => {
+    const { mtimeMs } = statSync(indexPath);
+    if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: readFileSync(indexPath, 'utf8') };
+    return template.text;
+  };
+  const renderer = createIndexRenderer(readTemplate, shell);
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(200)
+      .header('cache-control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(await renderer.render(req.url.split('?')[0] ?? '/'));
+  app.get('/', sendIndex);
+
   return {
-    onNotFound: (req, reply) =>
-      isSpaRoute(req) ? reply.code(200).sendFile('index.html') : sendNotFound(reply),
+    onNotFound: (req, reply) => (isSpaRoute(req) ? sendIndex(req, reply) : sendNotFound(reply)),
   };
 }

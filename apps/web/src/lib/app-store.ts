@@ -115,6 +115,10 @@ export const DEFAULT_SITE_TITLE = 'HC Portal';
 export const useSiteTitle = (): string =>
   useAppState((s) => s.config?.site_title || DEFAULT_SITE_TITLE);
 
+/** The site's logo (BRAND_LOGO_URL, docs/theming.md), the portal mark until the config loads. */
+export const DEFAULT_LOGO = '/favicon.svg';
+export const useSiteLogo = (): string => useAppState((s) => s.config?.logo || DEFAULT_LOGO);
+
 /** Help link: the player's customer-service URL, else the site's (docs/product/routes-and-screens.md#navigation). */
 export const useCustomerServiceUrl = (): string | null =>
   useAppState((s) => s.userInfo.customerService || s.config?.customer_service || null);

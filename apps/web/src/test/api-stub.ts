@@ -7,6 +7,7 @@ export type UinfoResult = CallResult<typeof api.userUinfo>;
 
 export const testConfig: SiteConfig = {
   site_title: 'Test Portal',
+  logo: '/favicon.svg',
   game_id: 1,
   games: [{ game_id: 1, name: 'Dragon Saga', icon: '/img/ds.png', platforms: ['android', 'pc'] }],
   ios_supported: true,

@@ -42,18 +42,19 @@ export const consoleAdjustmentsCreate = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['support'],
-  body: z.object({
-    accountId: numericId,
-    gameAccountId: numericId,
-    direction: z.enum(ADJUSTMENT_DIRECTIONS),
-    amount: z.number().int().min(1).max(ADJUSTMENT_MAX),
-    reason: z.string().trim().min(3).max(500),
-    idempotencyKey: z
-      .string()
-      .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
-      .describe('A UUID made by the console for this request'),
-  }),
-  result: adjustmentSchema,
+  body: () =>
+    z.object({
+      accountId: numericId,
+      gameAccountId: numericId,
+      direction: z.enum(ADJUSTMENT_DIRECTIONS),
+      amount: z.number().int().min(1).max(ADJUSTMENT_MAX),
+      reason: z.string().trim().min(3).max(500),
+      idempotencyKey: z
+        .string()
+        .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
+        .describe('A UUID made by the console for this request'),
+    }),
+  result: () => adjustmentSchema,
   summary: 'Credits or debits HC Point (applied now, or pending above the threshold)',
   spec,
   chosen:
@@ -66,12 +67,13 @@ export const consoleAdjustmentsList = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['support', 'finance'],
-  body: z.object({
-    status: z.enum(ADJUSTMENT_STATUSES).optional(),
-    accountId: numericId.optional(),
-    ...keysetQuery,
-  }),
-  result: keysetPageOf(adjustmentSchema),
+  body: () =>
+    z.object({
+      status: z.enum(ADJUSTMENT_STATUSES).optional(),
+      accountId: numericId.optional(),
+      ...keysetQuery,
+    }),
+  result: () => keysetPageOf(adjustmentSchema),
   summary: 'Adjustments, newest first (status pending: the approvals list)',
   spec,
   chosen: 'Keyset-paged on the adjustment id.',
@@ -85,8 +87,8 @@ export const consoleAdjustmentsApprove = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['support', 'finance'],
-  body: decision,
-  result: adjustmentSchema,
+  body: () => decision,
+  result: () => adjustmentSchema,
   summary: 'Approves a pending adjustment: its transfer is applied in the same transaction',
   spec,
   chosen:
@@ -99,8 +101,8 @@ export const consoleAdjustmentsReject = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['support', 'finance'],
-  body: decision,
-  result: adjustmentSchema,
+  body: () => decision,
+  result: () => adjustmentSchema,
   summary: 'Rejects a pending adjustment: nothing moves',
   spec,
   chosen: 'AdjustmentSelfApproval for the operator who asked for it.',

@@ -158,13 +158,14 @@ export const consoleCatalogPacksList = defineCall({
   method: 'POST',
   auth: 'console',
   roles,
-  body: z.object({ gameId: numericId.optional(), kind: z.enum(PACK_KINDS) }),
-  result: z.object({
-    games: z.array(catalogGameSchema),
-    /** The game listed: the one asked for, else the first game; null when there is none. */
-    gameId: numericId.nullable(),
-    list: z.array(packSchema),
-  }),
+  body: () => z.object({ gameId: numericId.optional(), kind: z.enum(PACK_KINDS) }),
+  result: () =>
+    z.object({
+      games: z.array(catalogGameSchema),
+      /** The game listed: the one asked for, else the first game; null when there is none. */
+      gameId: numericId.nullable(),
+      list: z.array(packSchema),
+    }),
   summary: 'Every pack of one kind of a game (enabled or not), in the order players see them',
   spec,
   chosen: 'Not paged: a game has tens of packs. Answers the games too, for the game picker.',
@@ -176,8 +177,9 @@ export const consoleCatalogPackCreate = defineCall({
   method: 'POST',
   auth: 'console',
   roles,
-  body: packFieldsSchema.extend({ gameId: numericId.max(INT4_MAX), kind: z.enum(PACK_KINDS) }),
-  result: packSchema,
+  body: () =>
+    packFieldsSchema.extend({ gameId: numericId.max(INT4_MAX), kind: z.enum(PACK_KINDS) }),
+  result: () => packSchema,
   summary: 'Adds a game pack or an HC Point pack',
   spec,
   chosen: `CatalogPackInvalid (data.issues) for what the top-up page could not show or sell: an enabled pack without a ${FALLBACK_LANGUAGE} name or picture, an HC Point pack without an amount or with items, a game pack with an amount, a sale that ends before it begins. CatalogGoodsIdTaken when the game has the item id.`,
@@ -189,8 +191,8 @@ export const consoleCatalogPackUpdate = defineCall({
   method: 'POST',
   auth: 'console',
   roles,
-  body: packFieldsSchema.extend({ id: numericId }),
-  result: packSchema,
+  body: () => packFieldsSchema.extend({ id: numericId }),
+  result: () => packSchema,
   summary: 'Changes a pack (every field; the game and kind stay)',
   spec,
   chosen:
@@ -208,21 +210,23 @@ export const consoleCatalogPreview = defineCall({
   method: 'POST',
   auth: 'console',
   roles,
-  body: z.object({
-    gameId: numericId,
-    kind: z.enum(PACK_KINDS),
-    language: z.enum(LANGUAGES),
-    /** Game packs: the server the player picked (packs not sold there are left out). */
-    serverId: serverId.optional(),
-  }),
-  result: z.object({
-    /** Exactly what webProduct / webCoinProduct answer players now, in `language`. */
-    list: z.array(productSchema),
-    /** Every pack in player shape, in player order, with the ones players do not see flagged. */
-    all: z.array(previewProductSchema),
-    /** Exactly what rebate/info answers players now, in `language`. */
-    rebate: rebateInfoResultSchema,
-  }),
+  body: () =>
+    z.object({
+      gameId: numericId,
+      kind: z.enum(PACK_KINDS),
+      language: z.enum(LANGUAGES),
+      /** Game packs: the server the player picked (packs not sold there are left out). */
+      serverId: serverId.optional(),
+    }),
+  result: () =>
+    z.object({
+      /** Exactly what webProduct / webCoinProduct answer players now, in `language`. */
+      list: z.array(productSchema),
+      /** Every pack in player shape, in player order, with the ones players do not see flagged. */
+      all: z.array(previewProductSchema),
+      /** Exactly what rebate/info answers players now, in `language`. */
+      rebate: rebateInfoResultSchema,
+    }),
   summary: 'The top-up page as a player sees it now, in a chosen language',
   spec,
   chosen: "Reads the database, not the players' cache, so a change just saved is shown.",
@@ -234,12 +238,13 @@ export const consoleCatalogRebatesList = defineCall({
   method: 'POST',
   auth: 'console',
   roles,
-  body: z.object({ gameId: numericId.optional() }),
-  result: z.object({
-    games: z.array(catalogGameSchema),
-    gameId: numericId.nullable(),
-    list: z.array(rebateCampaignSchema),
-  }),
+  body: () => z.object({ gameId: numericId.optional() }),
+  result: () =>
+    z.object({
+      games: z.array(catalogGameSchema),
+      gameId: numericId.nullable(),
+      list: z.array(rebateCampaignSchema),
+    }),
   summary: "A game's top-up rebate campaigns, latest window first",
   spec,
   chosen: 'Not paged: a game has few campaigns. Answers the games too, for the game picker.',
@@ -251,8 +256,8 @@ export const consoleCatalogRebateCreate = defineCall({
   method: 'POST',
   auth: 'console',
   roles,
-  body: rebateFieldsSchema.extend({ gameId: numericId.max(INT4_MAX) }),
-  result: rebateCampaignSchema,
+  body: () => rebateFieldsSchema.extend({ gameId: numericId.max(INT4_MAX) }),
+  result: () => rebateCampaignSchema,
   summary: 'Adds a top-up rebate campaign',
   spec,
   chosen:
@@ -265,8 +270,8 @@ export const consoleCatalogRebateUpdate = defineCall({
   method: 'POST',
   auth: 'console',
   roles,
-  body: rebateFieldsSchema.extend({ id: numericId }),
-  result: rebateCampaignSchema,
+  body: () => rebateFieldsSchema.extend({ id: numericId }),
+  result: () => rebateCampaignSchema,
   summary: 'Changes a top-up rebate campaign (every field; the game stays)',
   spec,
   chosen:

@@ -217,16 +217,17 @@ const fallbackRule =
 export const consoleContentArticlesList = defineCall({
   ...common,
   path: '/api/console/content/articles/list',
-  body: z.object({
-    type: articleTypeSchema.optional(),
-    status: articleStatusSchema.optional(),
-    /** Part of a title, in any language. */
-    search: z.string().trim().min(1).max(100).optional(),
-    /** Only articles missing a language (any one). */
-    missing: z.boolean().optional(),
-    ...pageQuery,
-  }),
-  result: pageOf(consoleArticleItemSchema),
+  body: () =>
+    z.object({
+      type: articleTypeSchema.optional(),
+      status: articleStatusSchema.optional(),
+      /** Part of a title, in any language. */
+      search: z.string().trim().min(1).max(100).optional(),
+      /** Only articles missing a language (any one). */
+      missing: z.boolean().optional(),
+      ...pageQuery,
+    }),
+  result: () => pageOf(consoleArticleItemSchema),
   summary: 'Articles of every status (live, scheduled, draft), newest publish time first',
   chosen: 'POST with the filters in the body; pinned articles are not lifted.',
 });
@@ -234,8 +235,8 @@ export const consoleContentArticlesList = defineCall({
 export const consoleContentArticlesGet = defineCall({
   ...common,
   path: '/api/console/content/articles/get',
-  body: idBody,
-  result: consoleArticleSchema,
+  body: () => idBody,
+  result: () => consoleArticleSchema,
   summary: 'One article with its texts in every language (ContentArticleNotFound)',
   chosen: 'Any status (draft, scheduled, live); texts only of the languages written.',
 });
@@ -244,8 +245,8 @@ export const consoleContentArticlesCreate = defineCall({
   ...common,
   ...big,
   path: '/api/console/content/articles/create',
-  body: articleInputSchema,
-  result: consoleArticleSchema,
+  body: () => articleInputSchema,
+  result: () => consoleArticleSchema,
   summary: 'Creates an article (draft, scheduled or published); HTML is sanitised; audited',
   chosen:
     fallbackRule +
@@ -256,8 +257,8 @@ export const consoleContentArticlesUpdate = defineCall({
   ...common,
   ...big,
   path: '/api/console/content/articles/update',
-  body: articleInputSchema.extend({ id: numericId }),
-  result: consoleArticleSchema,
+  body: () => articleInputSchema.extend({ id: numericId }),
+  result: () => consoleArticleSchema,
   summary: 'Replaces an article (every field); HTML is sanitised; audited with before and after',
   chosen: fallbackRule + 'Audited as article.update with the changed fields only.',
 });
@@ -265,8 +266,8 @@ export const consoleContentArticlesUpdate = defineCall({
 export const consoleContentArticlesDelete = defineCall({
   ...common,
   path: '/api/console/content/articles/delete',
-  body: idBody,
-  result: done,
+  body: () => idBody,
+  result: () => done,
   summary: 'Deletes an article for good (to hide it, save it as a draft); audited',
   chosen: 'A real delete, audited with the article before; ContentArticleNotFound when unknown.',
 });
@@ -275,18 +276,19 @@ export const consoleContentArticlesPreview = defineCall({
   ...common,
   ...big,
   path: '/api/console/content/articles/preview',
-  body: z
-    .object({
-      language: contentLanguageSchema,
-      /** A stored article (draft and scheduled ones too). */
-      id: numericId.optional(),
-      /** Unsaved editor state: previewed as it would be stored (with id: that article's edit). */
-      draft: articleInputSchema.optional(),
-    })
-    .refine((b) => b.id !== undefined || b.draft !== undefined, {
-      message: 'send id, draft or both',
-    }),
-  result: articleSchema.extend({ id: previewId }),
+  body: () =>
+    z
+      .object({
+        language: contentLanguageSchema,
+        /** A stored article (draft and scheduled ones too). */
+        id: numericId.optional(),
+        /** Unsaved editor state: previewed as it would be stored (with id: that article's edit). */
+        draft: articleInputSchema.optional(),
+      })
+      .refine((b) => b.id !== undefined || b.draft !== undefined, {
+        message: 'send id, draft or both',
+      }),
+  result: () => articleSchema.extend({ id: previewId }),
   summary: "The player's article detail for a stored or unsaved article, in one language",
   chosen:
     'Answers exactly what /api/setting/webArticleDetail would answer once published: the same ' +
@@ -298,8 +300,8 @@ export const consoleContentArticlesPreview = defineCall({
 export const consoleContentBulletinsList = defineCall({
   ...common,
   path: '/api/console/content/bulletins/list',
-  body: z.object({ status: bulletinStatusSchema.optional(), ...pageQuery }),
-  result: pageOf(consoleBulletinItemSchema),
+  body: () => z.object({ status: bulletinStatusSchema.optional(), ...pageQuery }),
+  result: () => pageOf(consoleBulletinItemSchema),
   summary: 'Bulletins with their status (live, scheduled, ended, draft), newest begin first',
   chosen: 'POST with the status filter in the body; status is computed at the time of the call.',
 });
@@ -307,8 +309,8 @@ export const consoleContentBulletinsList = defineCall({
 export const consoleContentBulletinsGet = defineCall({
   ...common,
   path: '/api/console/content/bulletins/get',
-  body: idBody,
-  result: consoleBulletinSchema,
+  body: () => idBody,
+  result: () => consoleBulletinSchema,
   summary: 'One bulletin with its texts and links in every language (ContentBulletinNotFound)',
   chosen:
     'Each language with its own link; bulletins from before the console show their one link in every language.',
@@ -317,8 +319,8 @@ export const consoleContentBulletinsGet = defineCall({
 export const consoleContentBulletinsCreate = defineCall({
   ...common,
   path: '/api/console/content/bulletins/create',
-  body: bulletinInputSchema,
-  result: consoleBulletinSchema,
+  body: () => bulletinInputSchema,
+  result: () => consoleBulletinSchema,
   summary: 'Creates a bulletin; audited',
   chosen:
     fallbackRule +
@@ -328,8 +330,8 @@ export const consoleContentBulletinsCreate = defineCall({
 export const consoleContentBulletinsUpdate = defineCall({
   ...common,
   path: '/api/console/content/bulletins/update',
-  body: bulletinInputSchema.extend({ id: numericId }),
-  result: consoleBulletinSchema,
+  body: () => bulletinInputSchema.extend({ id: numericId }),
+  result: () => consoleBulletinSchema,
   summary: 'Replaces a bulletin; audited with before and after',
   chosen: fallbackRule + 'endsAt must be after beginsAt (ContentScheduleInvalid).',
 });
@@ -337,8 +339,8 @@ export const consoleContentBulletinsUpdate = defineCall({
 export const consoleContentBulletinsDelete = defineCall({
   ...common,
   path: '/api/console/content/bulletins/delete',
-  body: idBody,
-  result: done,
+  body: () => idBody,
+  result: () => done,
   summary: 'Deletes a bulletin for good; audited',
   chosen: 'A real delete, audited with the bulletin before; ContentBulletinNotFound when unknown.',
 });
@@ -348,8 +350,8 @@ export const consoleContentBulletinsDelete = defineCall({
 export const consoleContentHomeGet = defineCall({
   ...common,
   path: '/api/console/content/home/get',
-  body: z.object({ gameId: numericId.optional().describe('Omitted: the first game') }),
-  result: consoleHomeSchema,
+  body: () => z.object({ gameId: numericId.optional().describe('Omitted: the first game') }),
+  result: () => consoleHomeSchema,
   summary: "A game's home configuration: banner, download links and its blocks",
   chosen: 'Answers the games for the picker too. ContentGameNotFound for an unknown game.',
 });
@@ -357,8 +359,8 @@ export const consoleContentHomeGet = defineCall({
 export const consoleContentHomeUpdate = defineCall({
   ...common,
   path: '/api/console/content/home/update',
-  body: homeSettingsSchema.extend({ gameId: numericId }),
-  result: consoleHomeSchema,
+  body: () => homeSettingsSchema.extend({ gameId: numericId }),
+  result: () => consoleHomeSchema,
   summary: "Sets a game's banner and download links; audited",
   chosen:
     'The footer paths and the analytics collector of the configuration are kept as they are. ' +
@@ -368,13 +370,14 @@ export const consoleContentHomeUpdate = defineCall({
 export const consoleContentHomePreview = defineCall({
   ...common,
   path: '/api/console/content/home/preview',
-  body: z.object({
-    gameId: numericId,
-    language: contentLanguageSchema,
-    /** Unsaved banner and links; omitted: the stored ones. */
-    settings: homeSettingsSchema.optional(),
-  }),
-  result: z.object({ home: homeConfResultSchema, blocks: z.array(gameContentSchema) }),
+  body: () =>
+    z.object({
+      gameId: numericId,
+      language: contentLanguageSchema,
+      /** Unsaved banner and links; omitted: the stored ones. */
+      settings: homeSettingsSchema.optional(),
+    }),
+  result: () => z.object({ home: homeConfResultSchema, blocks: z.array(gameContentSchema) }),
   summary: "The player's home configuration and every block in full, in one language",
   chosen:
     'home is what /api/setting/webHomeConfJodo would answer; blocks what /api/game/info/content/{id} would.',
@@ -384,8 +387,8 @@ export const consoleContentBlocksCreate = defineCall({
   ...common,
   ...big,
   path: '/api/console/content/blocks/create',
-  body: blockInputSchema.extend({ gameId: numericId }),
-  result: consoleBlockSchema,
+  body: () => blockInputSchema.extend({ gameId: numericId }),
+  result: () => consoleBlockSchema,
   summary: 'Adds a Game Info or Game Features block to a game; HTML is sanitised; audited',
   chosen: fallbackRule,
 });
@@ -394,8 +397,8 @@ export const consoleContentBlocksUpdate = defineCall({
   ...common,
   ...big,
   path: '/api/console/content/blocks/update',
-  body: blockInputSchema.extend({ id: numericId }),
-  result: consoleBlockSchema,
+  body: () => blockInputSchema.extend({ id: numericId }),
+  result: () => consoleBlockSchema,
   summary: 'Replaces a block; HTML is sanitised; audited with before and after',
   chosen: fallbackRule,
 });
@@ -403,8 +406,8 @@ export const consoleContentBlocksUpdate = defineCall({
 export const consoleContentBlocksDelete = defineCall({
   ...common,
   path: '/api/console/content/blocks/delete',
-  body: idBody,
-  result: done,
+  body: () => idBody,
+  result: () => done,
   summary: 'Removes a block; audited',
   chosen: 'A real delete, audited with the block before; ContentBlockNotFound when unknown.',
 });
@@ -413,13 +416,14 @@ export const consoleContentBlocksPreview = defineCall({
   ...common,
   ...big,
   path: '/api/console/content/blocks/preview',
-  body: z.object({
-    language: contentLanguageSchema,
-    gameId: numericId,
-    id: numericId.optional(),
-    draft: blockInputSchema,
-  }),
-  result: gameContentSchema.extend({ id: previewId }),
+  body: () =>
+    z.object({
+      language: contentLanguageSchema,
+      gameId: numericId,
+      id: numericId.optional(),
+      draft: blockInputSchema,
+    }),
+  result: () => gameContentSchema.extend({ id: previewId }),
   summary: "The player's block detail for unsaved block texts, in one language",
   chosen:
     'Answers what /api/game/info/content/{id} would answer for the draft (id 0 when never saved); nothing is stored.',
@@ -430,8 +434,8 @@ export const consoleContentBlocksPreview = defineCall({
 export const consoleContentPagesList = defineCall({
   ...common,
   path: '/api/console/content/pages/list',
-  body: z.object({}),
-  result: z.object({ list: z.array(consolePageItemSchema) }),
+  body: () => z.object({}),
+  result: () => z.object({ list: z.array(consolePageItemSchema) }),
   summary: 'The four footer pages (about, contact, privacy, agreement), written or not',
   chosen: 'Always the four slugs in footer order; updatedAt null for a page never written.',
 });
@@ -439,8 +443,8 @@ export const consoleContentPagesList = defineCall({
 export const consoleContentPagesGet = defineCall({
   ...common,
   path: '/api/console/content/pages/get',
-  body: z.object({ slug: sitePageSlugSchema }),
-  result: consolePageSchema,
+  body: () => z.object({ slug: sitePageSlugSchema }),
+  result: () => consolePageSchema,
   summary: "A footer page's texts in every language (empty when never written)",
   chosen:
     'A page never written answers empty texts and updatedAt null (players get NotFound for it).',
@@ -450,8 +454,8 @@ export const consoleContentPagesUpdate = defineCall({
   ...common,
   ...big,
   path: '/api/console/content/pages/update',
-  body: z.object({ slug: sitePageSlugSchema, texts: docTextsSchema }),
-  result: consolePageSchema,
+  body: () => z.object({ slug: sitePageSlugSchema, texts: docTextsSchema }),
+  result: () => consolePageSchema,
   summary: "Replaces a footer page's texts; HTML is sanitised; audited",
   chosen: fallbackRule,
 });
@@ -460,13 +464,14 @@ export const consoleContentPagesPreview = defineCall({
   ...common,
   ...big,
   path: '/api/console/content/pages/preview',
-  body: z.object({
-    slug: sitePageSlugSchema,
-    language: contentLanguageSchema,
-    /** Unsaved texts; omitted: the stored ones. */
-    texts: docTextsSchema.optional(),
-  }),
-  result: sitePageSchema,
+  body: () =>
+    z.object({
+      slug: sitePageSlugSchema,
+      language: contentLanguageSchema,
+      /** Unsaved texts; omitted: the stored ones. */
+      texts: docTextsSchema.optional(),
+    }),
+  result: () => sitePageSchema,
   summary: "The player's footer page for stored or unsaved texts, in one language",
   chosen:
     'Answers what /api/setting/page would answer for the texts given (or the stored ones); nothing is stored.',

@@ -111,12 +111,13 @@ export const consoleDashboardGet = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['finance'],
-  body: z.object({
-    from: unixSeconds.optional().describe('First UTC day (its midnight, inclusive)'),
-    to: unixSeconds.optional().describe('End: the UTC midnight after the last day (exclusive)'),
-    gameId: numericId.max(INT4_MAX).optional(),
-  }),
-  result: dashboardResultSchema,
+  body: () =>
+    z.object({
+      from: unixSeconds.optional().describe('First UTC day (its midnight, inclusive)'),
+      to: unixSeconds.optional().describe('End: the UTC midnight after the last day (exclusive)'),
+      gameId: numericId.max(INT4_MAX).optional(),
+    }),
+  result: () => dashboardResultSchema,
   summary: 'Revenue, orders, funnel, delivery lag and top products for a range of UTC days',
   spec,
   chosen:

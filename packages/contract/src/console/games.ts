@@ -117,14 +117,15 @@ export const consoleGamesList = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    /** Part of a name (any language) or the id. */
-    q: z.string().trim().max(64).optional(),
-    /** Only games missing a name in some language. */
-    missingTranslations: z.boolean().optional(),
-    ...pageQuery,
-  }),
-  result: pageOf(consoleGameSchema),
+  body: () =>
+    z.object({
+      /** Part of a name (any language) or the id. */
+      q: z.string().trim().max(64).optional(),
+      /** Only games missing a name in some language. */
+      missingTranslations: z.boolean().optional(),
+      ...pageQuery,
+    }),
+  result: () => pageOf(consoleGameSchema),
   summary: 'Games in display order, filtered and paged',
   spec,
   chosen: 'POST with the filter in the body, like every console list.',
@@ -136,8 +137,8 @@ export const consoleGamesGet = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({ id: gameIdSchema }),
-  result: consoleGameSchema,
+  body: () => z.object({ id: gameIdSchema }),
+  result: () => consoleGameSchema,
   summary: 'One game with its gateway (never its secret)',
   spec,
   chosen: 'ConsoleGameNotFound for an unknown id.',
@@ -149,15 +150,16 @@ export const consoleGamesCreate = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    id: gameIdSchema,
-    ...gameFields,
-    names: gameNamesSchema.refine((n) => (n['en-US'] ?? '') !== '', {
-      message: 'the en-US name is required',
-      path: ['en-US'],
+  body: () =>
+    z.object({
+      id: gameIdSchema,
+      ...gameFields,
+      names: gameNamesSchema.refine((n) => (n['en-US'] ?? '') !== '', {
+        message: 'the en-US name is required',
+        path: ['en-US'],
+      }),
     }),
-  }),
-  result: consoleGameSchema,
+  result: () => consoleGameSchema,
   summary: 'A new game (the id is the one its gateway and SDK use)',
   spec,
   chosen: 'GameIdTaken when the id exists. The en-US name is required (the fallback).',
@@ -169,16 +171,17 @@ export const consoleGamesUpdate = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    id: gameIdSchema,
-    names: gameFields.names.optional(),
-    icons: gameFields.icons.optional(),
-    platforms: gameFields.platforms.optional(),
-    sort: gameFields.sort.optional(),
-    /** Who checks the players' passwords; null: back to the GAME_GATEWAYS value. */
-    credentials: gatewayCredentialsSchema.nullable().optional(),
-  }),
-  result: consoleGameSchema,
+  body: () =>
+    z.object({
+      id: gameIdSchema,
+      names: gameFields.names.optional(),
+      icons: gameFields.icons.optional(),
+      platforms: gameFields.platforms.optional(),
+      sort: gameFields.sort.optional(),
+      /** Who checks the players' passwords; null: back to the GAME_GATEWAYS value. */
+      credentials: gatewayCredentialsSchema.nullable().optional(),
+    }),
+  result: () => consoleGameSchema,
   summary: "Changes a game's names, icons, platforms, order or credentials mode",
   spec,
   chosen:
@@ -191,16 +194,18 @@ export const consoleGamesGatewaySet = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    gameId: gameIdSchema,
-    url: gatewayUrl,
-    credentials: gatewayCredentialsSchema.optional(),
-  }),
-  result: z.object({
-    gateway: gameGatewaySchema,
-    /** Only when this call created the gateway: its new secret, shown this once. */
-    secret: z.string().optional(),
-  }),
+  body: () =>
+    z.object({
+      gameId: gameIdSchema,
+      url: gatewayUrl,
+      credentials: gatewayCredentialsSchema.optional(),
+    }),
+  result: () =>
+    z.object({
+      gateway: gameGatewaySchema,
+      /** Only when this call created the gateway: its new secret, shown this once. */
+      secret: z.string().optional(),
+    }),
   summary: "Sets a game's gateway URL (the first time also generates its secret)",
   spec,
   chosen:
@@ -213,15 +218,16 @@ export const consoleGamesGatewayRotate = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    gameId: gameIdSchema,
-    /** A secret the game team chose; absent: the portal generates one. */
-    secret: z
-      .string()
-      .regex(GATEWAY_SECRET_PATTERN, '32 to 128 visible ASCII characters')
-      .optional(),
-  }),
-  result: z.object({ gateway: gameGatewaySchema, secret: z.string() }),
+  body: () =>
+    z.object({
+      gameId: gameIdSchema,
+      /** A secret the game team chose; absent: the portal generates one. */
+      secret: z
+        .string()
+        .regex(GATEWAY_SECRET_PATTERN, '32 to 128 visible ASCII characters')
+        .optional(),
+    }),
+  result: () => z.object({ gateway: gameGatewaySchema, secret: z.string() }),
   summary: "Replaces a game's gateway secret; answers it this once",
   spec,
   chosen:
@@ -234,15 +240,16 @@ export const consoleGamesGatewayTest = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({ gameId: gameIdSchema }),
-  result: z.object({
-    ok: z.boolean(),
-    latencyMs: z.number().int().nonnegative(),
-    /** Servers the game reported (ok only). */
-    servers: z.number().int().nonnegative().optional(),
-    /** Why it failed, in English (the gateway's error or the network's). */
-    error: z.string().optional(),
-  }),
+  body: () => z.object({ gameId: gameIdSchema }),
+  result: () =>
+    z.object({
+      ok: z.boolean(),
+      latencyMs: z.number().int().nonnegative(),
+      /** Servers the game reported (ok only). */
+      servers: z.number().int().nonnegative().optional(),
+      /** Why it failed, in English (the gateway's error or the network's). */
+      error: z.string().optional(),
+    }),
   summary: "Asks the game gateway for its server list and reports the answer's time",
   spec,
   chosen: 'A failure is a result with ok false, not an error envelope. Nothing is cached.',
@@ -254,13 +261,14 @@ export const consoleServersList = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    gameId: gameIdSchema,
-    state: z.enum(SERVER_STATES).optional(),
-    q: z.string().trim().max(64).optional(),
-    ...pageQuery,
-  }),
-  result: pageOf(consoleServerSchema),
+  body: () =>
+    z.object({
+      gameId: gameIdSchema,
+      state: z.enum(SERVER_STATES).optional(),
+      q: z.string().trim().max(64).optional(),
+      ...pageQuery,
+    }),
+  result: () => pageOf(consoleServerSchema),
   summary: "A game's servers as the portal knows them, paged",
   spec,
   chosen: 'servers/sync adds the servers the gateway reports; this list reads the database only.',
@@ -272,8 +280,9 @@ export const consoleServersSync = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({ gameId: gameIdSchema }),
-  result: z.object({ added: z.number().int(), renamed: z.number().int(), total: z.number().int() }),
+  body: () => z.object({ gameId: gameIdSchema }),
+  result: () =>
+    z.object({ added: z.number().int(), renamed: z.number().int(), total: z.number().int() }),
   summary: "Reads the game's server list through its gateway and adds or renames servers",
   spec,
   chosen: 'SystemBusy when the gateway does not answer. Maintenance switches are kept.',
@@ -285,15 +294,16 @@ export const consoleServersUpdate = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    gameId: gameIdSchema,
-    serverId,
-    state: z.enum(SERVER_STATES),
-    maintenanceMessage: maintenanceMessagesSchema.optional(),
-    /** Also post the message as an active bulletin (same transaction). */
-    postBulletin: z.boolean().optional(),
-  }),
-  result: z.object({ server: consoleServerSchema, bulletinId: numericId.optional() }),
+  body: () =>
+    z.object({
+      gameId: gameIdSchema,
+      serverId,
+      state: z.enum(SERVER_STATES),
+      maintenanceMessage: maintenanceMessagesSchema.optional(),
+      /** Also post the message as an active bulletin (same transaction). */
+      postBulletin: z.boolean().optional(),
+    }),
+  result: () => z.object({ server: consoleServerSchema, bulletinId: numericId.optional() }),
   summary: 'Opens a server or puts it in maintenance, optionally posting a bulletin',
   spec,
   chosen:

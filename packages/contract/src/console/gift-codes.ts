@@ -75,13 +75,14 @@ export const consoleGiftCampaignsList = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    gameId: gameIdSchema.optional(),
-    status: z.enum(GIFT_CAMPAIGN_STATUSES).optional(),
-    q: z.string().trim().max(64).optional(),
-    ...pageQuery,
-  }),
-  result: pageOf(giftCampaignSchema),
+  body: () =>
+    z.object({
+      gameId: gameIdSchema.optional(),
+      status: z.enum(GIFT_CAMPAIGN_STATUSES).optional(),
+      q: z.string().trim().max(64).optional(),
+      ...pageQuery,
+    }),
+  result: () => pageOf(giftCampaignSchema),
   summary: 'Gift-code campaigns, newest first, with their usage',
   spec,
   chosen: 'POST with the filter in the body.',
@@ -93,8 +94,8 @@ export const consoleGiftCampaignsGet = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({ id: numericId }),
-  result: giftCampaignSchema,
+  body: () => z.object({ id: numericId }),
+  result: () => giftCampaignSchema,
   summary: 'One campaign with its usage',
   spec,
   chosen: 'GiftCampaignNotFound for an unknown id.',
@@ -106,31 +107,33 @@ export const consoleGiftCampaignsCreate = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z
-    .object({
-      gameId: gameIdSchema,
-      name: z.string().trim().min(1).max(100),
-      kind: z.enum(GIFT_CAMPAIGN_KINDS),
-      reward: giftRewardSchema,
-      perAccountLimit: z.number().int().min(1).max(1000),
-      totalCap: z.number().int().positive().max(100_000_000).nullable(),
-      ...windowFields,
-      /** shared: the code players type (default: a generated one). */
-      code: giftCodeInput.optional(),
-    })
-    .refine((b) => b.startsAt == null || b.expiresAt == null || b.startsAt < b.expiresAt, {
-      message: 'the start must be before the end',
-      path: ['expiresAt'],
-    })
-    .refine((b) => b.kind === 'shared' || b.code === undefined, {
-      message: 'only a shared campaign has a chosen code',
-      path: ['code'],
+  body: () =>
+    z
+      .object({
+        gameId: gameIdSchema,
+        name: z.string().trim().min(1).max(100),
+        kind: z.enum(GIFT_CAMPAIGN_KINDS),
+        reward: giftRewardSchema,
+        perAccountLimit: z.number().int().min(1).max(1000),
+        totalCap: z.number().int().positive().max(100_000_000).nullable(),
+        ...windowFields,
+        /** shared: the code players type (default: a generated one). */
+        code: giftCodeInput.optional(),
+      })
+      .refine((b) => b.startsAt == null || b.expiresAt == null || b.startsAt < b.expiresAt, {
+        message: 'the start must be before the end',
+        path: ['expiresAt'],
+      })
+      .refine((b) => b.kind === 'shared' || b.code === undefined, {
+        message: 'only a shared campaign has a chosen code',
+        path: ['code'],
+      }),
+  result: () =>
+    z.object({
+      campaign: giftCampaignSchema,
+      /** shared: its code, shown now (it can also be exported). */
+      code: z.string().optional(),
     }),
-  result: z.object({
-    campaign: giftCampaignSchema,
-    /** shared: its code, shown now (it can also be exported). */
-    code: z.string().optional(),
-  }),
   summary: 'A new campaign; a shared campaign gets its one code now',
   spec,
   chosen:
@@ -143,14 +146,15 @@ export const consoleGiftCampaignsUpdate = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    id: numericId,
-    name: z.string().trim().min(1).max(100).optional(),
-    perAccountLimit: z.number().int().min(1).max(1000).optional(),
-    totalCap: z.number().int().positive().max(100_000_000).nullable().optional(),
-    ...windowFields,
-  }),
-  result: giftCampaignSchema,
+  body: () =>
+    z.object({
+      id: numericId,
+      name: z.string().trim().min(1).max(100).optional(),
+      perAccountLimit: z.number().int().min(1).max(1000).optional(),
+      totalCap: z.number().int().positive().max(100_000_000).nullable().optional(),
+      ...windowFields,
+    }),
+  result: () => giftCampaignSchema,
   summary: "Changes a campaign's name, limits or window",
   spec,
   chosen:
@@ -163,8 +167,8 @@ export const consoleGiftCampaignsRevoke = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({ id: numericId }),
-  result: giftCampaignSchema,
+  body: () => z.object({ id: numericId }),
+  result: () => giftCampaignSchema,
   summary: 'Revokes a campaign: none of its codes can be redeemed any more',
   spec,
   chosen: 'Final; redemptions already made are kept and delivered.',
@@ -176,11 +180,12 @@ export const consoleGiftCodesGenerate = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    campaignId: numericId,
-    count: z.number().int().min(1).max(GIFT_CODES_PER_CALL),
-  }),
-  result: z.object({ generated: z.number().int(), campaign: giftCampaignSchema }),
+  body: () =>
+    z.object({
+      campaignId: numericId,
+      count: z.number().int().min(1).max(GIFT_CODES_PER_CALL),
+    }),
+  result: () => z.object({ generated: z.number().int(), campaign: giftCampaignSchema }),
   summary: 'Generates N new unique single-use codes for a campaign',
   spec,
   chosen:
@@ -194,8 +199,8 @@ export const consoleGiftCodesExport = defineCall({
   auth: 'console',
   roles: [...roles],
   download: 'text/csv',
-  body: z.object({ campaignId: numericId }),
-  result: z.string().describe('CSV text (RFC 4180), header row first'),
+  body: () => z.object({ campaignId: numericId }),
+  result: () => z.string().describe('CSV text (RFC 4180), header row first'),
   summary: "A campaign's codes as CSV (code, campaign_id, status, uses, expires_at)",
   spec,
   chosen:
@@ -208,8 +213,8 @@ export const consoleGiftCodesRevoke = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({ campaignId: numericId, code: giftCodeInput }),
-  result: z.object({ success: z.literal(true), campaign: giftCampaignSchema }),
+  body: () => z.object({ campaignId: numericId, code: giftCodeInput }),
+  result: () => z.object({ success: z.literal(true), campaign: giftCampaignSchema }),
   summary: 'Revokes one code of a campaign',
   spec,
   chosen: 'GiftCodeNotFound when the code is not one of the campaign.',

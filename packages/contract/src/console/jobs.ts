@@ -81,8 +81,8 @@ export const consoleJobsSummary = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['support', 'finance'],
-  body: z.object({}),
-  result: consoleJobsSummaryResultSchema,
+  body: () => z.object({}),
+  result: () => consoleJobsSummaryResultSchema,
   summary: 'Jobs per state, and the dead and stuck ones per kind',
   spec,
   chosen: 'Counts over the whole jobs table; stuck is derived from JOB_STUCK_AFTER_SECONDS.',
@@ -94,13 +94,14 @@ export const consoleJobsList = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['support', 'finance'],
-  body: z.object({
-    /** Absent: dead and stuck. */
-    state: z.enum(JOB_LIST_STATES).optional(),
-    kind: z.enum(JOB_KINDS).optional(),
-    ...keysetQuery,
-  }),
-  result: keysetPageOf(consoleJobSchema),
+  body: () =>
+    z.object({
+      /** Absent: dead and stuck. */
+      state: z.enum(JOB_LIST_STATES).optional(),
+      kind: z.enum(JOB_KINDS).optional(),
+      ...keysetQuery,
+    }),
+  result: () => keysetPageOf(consoleJobSchema),
   summary: 'Dead, stuck or discarded jobs, newest first, keyset-paged',
   spec,
   chosen: 'Keyset paging on the job id (send `nextCursor` as `cursor`).',
@@ -112,12 +113,13 @@ export const consoleJobsRetry = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['support'],
-  body: z.object({
-    id: numericId,
-    /** Optional note kept in the audit log. */
-    reason: z.string().trim().max(JOB_REASON_MAX).optional(),
-  }),
-  result: consoleJobSchema,
+  body: () =>
+    z.object({
+      id: numericId,
+      /** Optional note kept in the audit log. */
+      reason: z.string().trim().max(JOB_REASON_MAX).optional(),
+    }),
+  result: () => consoleJobSchema,
   summary: 'Makes a dead, discarded or stuck job due now, its attempts counted from zero',
   spec,
   chosen:
@@ -130,12 +132,13 @@ export const consoleJobsDiscard = defineCall({
   method: 'POST',
   auth: 'console',
   roles: ['support'],
-  body: z.object({
-    id: numericId,
-    /** Why: required, kept in the audit log. */
-    reason: z.string().trim().min(1).max(JOB_REASON_MAX),
-  }),
-  result: consoleJobSchema,
+  body: () =>
+    z.object({
+      id: numericId,
+      /** Why: required, kept in the audit log. */
+      reason: z.string().trim().min(1).max(JOB_REASON_MAX),
+    }),
+  result: () => consoleJobSchema,
   summary: 'Marks a dead, pending or stuck job discarded: kept, never claimed again',
   spec,
   chosen:

@@ -44,8 +44,8 @@ export const consoleLedgerExport = defineCall({
   auth: 'console',
   roles: ['finance'],
   download: 'text/csv',
-  body: ledgerExportBodySchema,
-  result: z.string().describe('CSV text (RFC 4180), header row first'),
+  body: () => ledgerExportBodySchema,
+  result: () => z.string().describe('CSV text (RFC 4180), header row first'),
   summary: 'The HC Point ledger entries of a period (optionally one player) as a CSV file',
   spec: 'docs/console.md#jobs-and-exports',
   chosen:

@@ -166,12 +166,13 @@ export const consoleOrdersList = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({
-    ...filterFields,
-    cursor: numericId.optional(),
-    size: z.number().int().min(1).max(100).default(50),
-  }),
-  result: keysetPageOf(consoleOrderRowSchema),
+  body: () =>
+    z.object({
+      ...filterFields,
+      cursor: numericId.optional(),
+      size: z.number().int().min(1).max(100).default(50),
+    }),
+  result: () => keysetPageOf(consoleOrderRowSchema),
   summary: 'Orders, newest first, filtered; keyset-paged',
   spec,
   chosen:
@@ -184,8 +185,8 @@ export const consoleOrdersGet = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object(orderRef),
-  result: consoleOrderDetailSchema,
+  body: () => z.object(orderRef),
+  result: () => consoleOrderDetailSchema,
   summary: 'An order: fields, timeline, provider references, webhook events, jobs, audit',
   spec,
   chosen: 'ConsoleOrderNotFound for an unknown order number.',
@@ -197,8 +198,8 @@ export const consoleOrdersRedeliver = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({ ...orderRef, reason }),
-  result: z.object({ job: orderJobSchema }),
+  body: () => z.object({ ...orderRef, reason }),
+  result: () => z.object({ job: orderJobSchema }),
   summary: "Queues a paid game pack's failed or dead delivery again, due now",
   spec,
   chosen:
@@ -211,20 +212,21 @@ export const consoleOrdersRefund = defineCall({
   method: 'POST',
   auth: 'console',
   roles: [...roles],
-  body: z.object({ ...orderRef, reason }),
-  result: z.object({
-    /** `already_refunded`: nothing changed by this call. */
-    outcome: z.enum(['refunded', 'already_refunded']),
-    status: orderStatusCode,
-    provider: z.string(),
-    refundId: z.string().nullable(),
-    /** HC Point taken back from the wallet (HC Point pack credit or rebate). */
-    takenBack: z.number().int(),
-    /** HC Point already spent, recorded as debt. */
-    shortfall: z.number().int(),
-    /** HC Point given back to the wallet (paid with HC Point). */
-    returned: z.number().int(),
-  }),
+  body: () => z.object({ ...orderRef, reason }),
+  result: () =>
+    z.object({
+      /** `already_refunded`: nothing changed by this call. */
+      outcome: z.enum(['refunded', 'already_refunded']),
+      status: orderStatusCode,
+      provider: z.string(),
+      refundId: z.string().nullable(),
+      /** HC Point taken back from the wallet (HC Point pack credit or rebate). */
+      takenBack: z.number().int(),
+      /** HC Point already spent, recorded as debt. */
+      shortfall: z.number().int(),
+      /** HC Point given back to the wallet (paid with HC Point). */
+      returned: z.number().int(),
+    }),
   summary:
     'Refunds a paid or delivered order in full through its provider (HC Point: to the wallet)',
   spec,
@@ -239,8 +241,8 @@ export const consoleOrdersExport = defineCall({
   auth: 'console',
   roles: [...roles],
   download: 'text/csv',
-  body: ordersFilterSchema,
-  result: z.string().describe('CSV text (RFC 4180), header row first'),
+  body: () => ordersFilterSchema,
+  result: () => z.string().describe('CSV text (RFC 4180), header row first'),
   summary: 'The orders of a filter as a CSV file, newest first',
   spec,
   chosen:

@@ -59,15 +59,16 @@ export const consoleSessionLogin = defineCall({
   path: '/api/console/session/login',
   method: 'POST',
   auth: 'none',
-  body: z.object({
-    name: z.string().min(1).max(64),
-    password: z
-      .string()
-      .min(1)
-      .max(PASSWORD_MAX * 4),
-    code: secondFactorCode.optional(),
-  }),
-  result: consoleSessionSchema,
+  body: () =>
+    z.object({
+      name: z.string().min(1).max(64),
+      password: z
+        .string()
+        .min(1)
+        .max(PASSWORD_MAX * 4),
+      code: secondFactorCode.optional(),
+    }),
+  result: () => consoleSessionSchema,
   summary: 'Operator sign-in; sets the console session cookie',
   spec: `${spec}#signing-in`,
   chosen:
@@ -81,8 +82,8 @@ export const consoleSessionLogout = defineCall({
   auth: 'console',
   roles: ANY_OPERATOR,
   duringEnrolment: true,
-  body: z.object({}),
-  result: done,
+  body: () => z.object({}),
+  result: () => done,
   summary: 'Ends the console session and clears its cookie',
   spec: `${spec}#sessions`,
   chosen: 'Ends only this session; the cookie is cleared in the answer.',
@@ -96,8 +97,8 @@ export const consoleSessionMe = defineCall({
   roles: ANY_OPERATOR,
   duringEnrolment: true,
   readsOnly: true,
-  body: z.object({}),
-  result: consoleSessionSchema,
+  body: () => z.object({}),
+  result: () => consoleSessionSchema,
   summary: 'The signed-in operator, the CSRF token and the idle timeout',
   spec: `${spec}#sessions`,
   chosen:
@@ -111,14 +112,15 @@ export const consoleTwoFactorStart = defineCall({
   auth: 'console',
   roles: ANY_OPERATOR,
   duringEnrolment: true,
-  body: z.object({}),
-  result: z.object({
-    /** Base32 secret, for typing into an authenticator app by hand. */
-    secret: z.string(),
-    otpauthUrl: z.string(),
-    /** `data:image/svg+xml;base64,...`: show it as an <img>. */
-    qrSvgDataUrl: z.string(),
-  }),
+  body: () => z.object({}),
+  result: () =>
+    z.object({
+      /** Base32 secret, for typing into an authenticator app by hand. */
+      secret: z.string(),
+      otpauthUrl: z.string(),
+      /** `data:image/svg+xml;base64,...`: show it as an <img>. */
+      qrSvgDataUrl: z.string(),
+    }),
   summary: 'Starts two-factor enrolment: a new TOTP secret and its QR code',
   spec: `${spec}#two-factor-authentication`,
   chosen:
@@ -132,11 +134,12 @@ export const consoleTwoFactorConfirm = defineCall({
   auth: 'console',
   roles: ANY_OPERATOR,
   duringEnrolment: true,
-  body: z.object({ code: z.string().regex(/^\d{6}$/, '6 digits') }),
-  result: z.object({
-    /** Ten one-time codes, shown only now. */
-    recoveryCodes: z.array(z.string()),
-  }),
+  body: () => z.object({ code: z.string().regex(/^\d{6}$/, '6 digits') }),
+  result: () =>
+    z.object({
+      /** Ten one-time codes, shown only now. */
+      recoveryCodes: z.array(z.string()),
+    }),
   summary: 'Confirms enrolment with a first code; answers the ten recovery codes once',
   spec: `${spec}#two-factor-authentication`,
   chosen: 'Lifts the enrolment-only limit of every session of the operator.',
@@ -147,13 +150,14 @@ export const consoleSetupCheck = defineCall({
   path: '/api/console/setup/check',
   method: 'POST',
   auth: 'none',
-  body: z.object({ token: setupToken }),
-  result: z.object({
-    name: z.string(),
-    displayName: z.string(),
-    roles: z.array(operatorRoleSchema),
-    expiresAt: unixSeconds,
-  }),
+  body: () => z.object({ token: setupToken }),
+  result: () =>
+    z.object({
+      name: z.string(),
+      displayName: z.string(),
+      roles: z.array(operatorRoleSchema),
+      expiresAt: unixSeconds,
+    }),
   summary: 'Who a setup link is for (before choosing a password)',
   spec: `${spec}#setup-links`,
   chosen: 'Unknown, used and expired links all answer SetupLinkInvalid.',
@@ -164,14 +168,15 @@ export const consoleSetupAccept = defineCall({
   path: '/api/console/setup/accept',
   method: 'POST',
   auth: 'none',
-  body: z.object({
-    token: setupToken,
-    password: z
-      .string()
-      .min(1)
-      .max(PASSWORD_MAX * 4),
-  }),
-  result: z.object({ name: z.string() }),
+  body: () =>
+    z.object({
+      token: setupToken,
+      password: z
+        .string()
+        .min(1)
+        .max(PASSWORD_MAX * 4),
+    }),
+  result: () => z.object({ name: z.string() }),
   summary: "Answers a setup link: sets the operator's password",
   spec: `${spec}#setup-links`,
   chosen:

@@ -78,7 +78,8 @@ const gamePacks: Array<{
       'ko-KR': '모험가의 가방',
       'ja-JP': '冒険者のかばん',
       'vi-VN': 'Túi Nhà Thám Hiểm',
-      'de-DE': 'Abenteurertasche',
+      // A soft hyphen (U+00AD) lets the long compounds break on narrow pack cards.
+      'de-DE': 'Abenteurer\u00adtasche',
     },
   },
   {
@@ -164,7 +165,7 @@ const gamePacks: Array<{
       'ko-KR': '전설의 상자',
       'ja-JP': '伝説の宝箱',
       'vi-VN': 'Rương Huyền Thoại',
-      'de-DE': 'Legendentruhe',
+      'de-DE': 'Legenden\u00adtruhe',
     },
   },
 ];

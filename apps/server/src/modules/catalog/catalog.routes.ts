@@ -68,10 +68,11 @@ export function register(app: FastifyInstance, c: Container): void {
   registerCall(app, api.rechargeV2Items, async ({ session, gameId, body, language }) => {
     const game = await gameOf(session, gameId);
     if (game === undefined) return { game_packs: [], coin_packs: [] };
+    // docs/product/top-up.md#items: without a server, the packs sold on some server (the page
+    // shows them before a server and role are chosen); with one, those sold on it. The role is
+    // not checked here.
     const [gamePacks, coinPacks] = await Promise.all([
-      body.role_id !== undefined && body.server_id !== undefined
-        ? catalog.gamePacks(game, body.server_id, language)
-        : [],
+      catalog.gamePacks(game, body.server_id, language),
       catalog.coinPacks(game, language),
     ]);
     return { game_packs: gamePacks, coin_packs: coinPacks };

@@ -51,6 +51,11 @@ export function isSoldOn(product: Pick<ProductRow, 'serverIds'>, serverId: numbe
   return product.serverIds === null || product.serverIds.includes(serverId);
 }
 
+/** Sold on at least one server: every server (null) or a non-empty list (an empty one sells nowhere). */
+export function isSoldSomewhere(product: Pick<ProductRow, 'serverIds'>): boolean {
+  return product.serverIds === null || product.serverIds.length > 0;
+}
+
 /** docs/product/top-up.md#items, docs/product/constants.md#rules: price×1000, then the catalogue's sort, then id. */
 export function compareProducts(a: ProductRow, b: ProductRow): number {
   return productSortKey(a) - productSortKey(b) || a.sort - b.sort || a.id - b.id;
@@ -204,12 +209,22 @@ export function createCatalogService(deps: { db: Kysely<DB>; clock: Clock; cache
   return {
     listProducts,
 
-    /** webProduct: the game's packs sold on `serverId`, in `language`. */
-    async gamePacks(gameId: number, serverId: number, language: string): Promise<Product[]> {
+    /**
+     * webProduct and v2 items: the game's packs sold on `serverId`, in `language`; without a
+     * server (v2 items before one is chosen, docs/product/top-up.md#items) those sold on at least
+     * one server.
+     */
+    async gamePacks(
+      gameId: number,
+      serverId: number | undefined,
+      language: string,
+    ): Promise<Product[]> {
       const now = deps.clock.now();
       const rows = await listProducts(gameId, 'game');
+      const sold =
+        serverId === undefined ? isSoldSomewhere : (p: ProductRow) => isSoldOn(p, serverId);
       return rows
-        .filter((p) => isSoldOn(p, serverId) && onSale(p, now))
+        .filter((p) => sold(p) && onSale(p, now))
         .map((p) => toWireProduct(p, language, now));
     },
 

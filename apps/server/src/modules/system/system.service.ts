@@ -22,7 +22,7 @@ export interface SystemServiceDeps {
   db: Kysely<DB>;
   config: Pick<
     Config,
-    'siteTitle' | 'iosBlock' | 'payloadKey' | 'customerServiceUrl' | 'social' | 'signUp'
+    'siteTitle' | 'brand' | 'iosBlock' | 'payloadKey' | 'customerServiceUrl' | 'social' | 'signUp'
   >;
   clock: Clock;
 }
@@ -62,6 +62,7 @@ export function createSystemService({ db, config, clock }: SystemServiceDeps) {
         throw new AppError(ErrorCode.SystemBusy, { reason: 'no game configured' });
       return {
         site_title: config.siteTitle,
+        logo: config.brand.logo,
         game_id: defaultGame.id,
         games: list.map((g) => ({
           game_id: g.id,

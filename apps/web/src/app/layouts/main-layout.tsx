@@ -1,5 +1,6 @@
 // /main layout (docs/product/routes-and-screens.md#navigation): header with the menu, the pinned bulletin (docs/product/api.md#system-calls bulletin/top), the
 // page, the footer, and the logout dialog.
+import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { QueryProvider } from '../query-client';
 import { UiProviders } from '../ui-providers';
@@ -8,14 +9,22 @@ import { BulletinBar } from '../../features/content/components/bulletin-bar';
 import { useBulletinSettled } from '../../features/content/hooks/use-bulletin-settled';
 import { LogoutDialog } from '../../features/session/components/logout-dialog';
 import { useLogout } from '../../features/session/hooks/use-logout';
+import { removeBootShell } from '../../lib/boot-shell';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import classes from './layout.module.css';
 
-/** The page waits (briefly) for the bulletin above it, so it never jumps down when it comes. */
+/**
+ * The page waits (briefly) for the bulletin above it, so it never jumps down when it comes; once
+ * it is there, the server's boot shell (lib/boot-shell.ts) leaves the screen in the same frame.
+ */
 function Page() {
-  return useBulletinSettled() ? <Outlet /> : null;
+  const settled = useBulletinSettled();
+  useLayoutEffect(() => {
+    if (settled) removeBootShell();
+  }, [settled]);
+  return settled ? <Outlet /> : null;
 }
 
 export function Component() {

@@ -1,5 +1,6 @@
 // /login (docs/product/sign-in.md#login-screen): the sign-in form, social buttons, the OAuth failure message and
-// the forgot-password view; a successful sign-in returns to the safe `redirect`.
+// the forgot-password view; a successful sign-in returns to the safe `redirect`. A decorative key-art
+// panel sits beside the card on wide screens and becomes a short strip above it on narrow ones.
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
@@ -43,7 +44,10 @@ export function Component() {
   const oauthError = oauthErrorKey(params.get('oauth_error'));
 
   return (
-    <div className={classes.wrap}>
+    <div className={`${classes.wrap} ${classes.split}`}>
+      <div className={classes.art} aria-hidden="true" data-testid="login-art">
+        <img src="/content/login-art.svg" alt="" width={480} height={640} decoding="async" />
+      </div>
       <Paper className={classes.card} radius="lg" shadow="md" withBorder>
         {view === 'forgot' ? (
           <ForgotPassword onDone={() => setView('login')} />

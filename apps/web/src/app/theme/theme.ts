@@ -29,9 +29,12 @@ const gold: MantineColorsTuple = [
   '#af7100',
 ];
 
-/** Latin first, then CJK and Thai faces; `:lang()` rules in global.css reorder CJK per region. */
+/**
+ * The publisher's font first when BRAND_FONT_FAMILY sets `--hc-brand-font` (docs/theming.md; empty
+ * otherwise), then Latin, then CJK and Thai faces; `:lang()` rules in global.css reorder CJK per region.
+ */
 export const FONT_STACK = [
-  'system-ui',
+  'var(--hc-brand-font,) system-ui',
   '-apple-system',
   '"Segoe UI"',
   'Roboto',

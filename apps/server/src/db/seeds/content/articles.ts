@@ -7,6 +7,7 @@ export type ArticleText = readonly [title: string, ...paragraphs: string[]];
 export interface DemoArticle {
   /** 1 news, 2 event, 3 update, 4 strategy. */
   type: 1 | 2 | 3 | 4;
+  /** Cover drawn for this article (apps/web/public/content/cover-*.svg). */
   img: string;
   /** Fixed dates keep the demo (and the tests' clock, 2026-01-15) stable. */
   publishedAt: string;
@@ -14,15 +15,10 @@ export interface DemoArticle {
   texts: Record<Language, ArticleText>;
 }
 
-const NEWS = '/content/cover-news.svg';
-const EVENT = '/content/cover-event.svg';
-const UPDATE = '/content/cover-update.svg';
-const STRATEGY = '/content/cover-strategy.svg';
-
 export const demoArticles: readonly DemoArticle[] = [
   {
     type: 1,
-    img: NEWS,
+    img: '/content/cover-welcome.svg',
     publishedAt: '2026-01-02T09:00:00Z',
     pinned: true,
     texts: {
@@ -75,7 +71,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 1,
-    img: NEWS,
+    img: '/content/cover-ember-maintenance.svg',
     publishedAt: '2026-01-13T03:00:00Z',
     texts: {
       'en-US': [
@@ -127,7 +123,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 1,
-    img: NEWS,
+    img: '/content/cover-tide-server.svg',
     publishedAt: '2026-01-08T10:00:00Z',
     texts: {
       'en-US': [
@@ -179,7 +175,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 2,
-    img: EVENT,
+    img: '/content/cover-lantern-festival.svg',
     publishedAt: '2026-01-10T08:00:00Z',
     texts: {
       'en-US': [
@@ -231,7 +227,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 2,
-    img: EVENT,
+    img: '/content/cover-guild-clash.svg',
     publishedAt: '2026-01-06T12:00:00Z',
     texts: {
       'en-US': [
@@ -283,7 +279,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 2,
-    img: EVENT,
+    img: '/content/cover-new-year-bonus.svg',
     publishedAt: '2026-01-04T06:00:00Z',
     texts: {
       'en-US': [
@@ -335,7 +331,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 3,
-    img: UPDATE,
+    img: '/content/cover-sunken-temple.svg',
     publishedAt: '2026-01-12T02:00:00Z',
     texts: {
       'en-US': [
@@ -387,7 +383,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 3,
-    img: UPDATE,
+    img: '/content/cover-balance-archers-mages.svg',
     publishedAt: '2026-01-09T02:00:00Z',
     texts: {
       'en-US': [
@@ -439,7 +435,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 3,
-    img: UPDATE,
+    img: '/content/cover-qol-update.svg',
     publishedAt: '2026-01-05T02:00:00Z',
     texts: {
       'en-US': [
@@ -491,7 +487,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 4,
-    img: STRATEGY,
+    img: '/content/cover-beginners-guide.svg',
     publishedAt: '2026-01-11T07:00:00Z',
     texts: {
       'en-US': [
@@ -552,7 +548,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 4,
-    img: STRATEGY,
+    img: '/content/cover-ember-dragon.svg',
     publishedAt: '2026-01-07T07:00:00Z',
     texts: {
       'en-US': [
@@ -604,7 +600,7 @@ export const demoArticles: readonly DemoArticle[] = [
   },
   {
     type: 4,
-    img: STRATEGY,
+    img: '/content/cover-choosing-guild.svg',
     publishedAt: '2026-01-03T07:00:00Z',
     texts: {
       'en-US': [

@@ -30,7 +30,7 @@ export interface DemoBlock {
 export const demoBlocks: readonly DemoBlock[] = [
   {
     kind: 'info',
-    img: null,
+    img: '/content/info-realms.svg',
     texts: {
       'en-US': [
         'The Three Realms',
@@ -72,7 +72,7 @@ export const demoBlocks: readonly DemoBlock[] = [
   },
   {
     kind: 'info',
-    img: null,
+    img: '/content/info-classes.svg',
     texts: {
       'en-US': [
         'Three classes',
@@ -114,7 +114,7 @@ export const demoBlocks: readonly DemoBlock[] = [
   },
   {
     kind: 'info',
-    img: null,
+    img: '/content/info-platforms.svg',
     texts: {
       'en-US': [
         'Play on Android and PC',

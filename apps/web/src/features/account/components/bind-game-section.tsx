@@ -7,6 +7,7 @@ import { Alert, Button, Paper, Skeleton, Text, TextInput, Title } from '@mantine
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, LoadErrorState } from '../../../components/ui/empty-state';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { appStore, useSiteConfig, useUserInfo } from '../../../lib/app-store';
 import { boundGamesKey, useBoundGames, type BoundGame } from '../../../lib/bound-games';
@@ -19,9 +20,13 @@ function BoundGameList({ games }: { games: readonly BoundGame[] }) {
   const config = useSiteConfig();
   if (games.length === 0)
     return (
-      <Text c="gray.7" size="sm" data-testid="bound-games-empty">
-        {t('bind.none')}
-      </Text>
+      <EmptyState
+        art="search"
+        size="compact"
+        title={t('bind.none')}
+        text={t('bind.noneHint')}
+        testId="bound-games-empty"
+      />
     );
   return (
     <ul className={classes.boundList} data-testid="bound-games">
@@ -133,17 +138,12 @@ export function BindGameSection() {
       {bound.isPending ? (
         <Skeleton height={48} aria-label={t('common:a11y.loading')} />
       ) : bound.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('bind.loadFail')}{' '}
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            color="red.9"
-            onClick={() => void bound.refetch()}
-          >
-            {t('common:actions.refresh')}
-          </Button>
-        </Alert>
+        <LoadErrorState
+          size="compact"
+          title={t('bind.loadFail')}
+          onRetry={() => void bound.refetch()}
+          testId="bound-games-error"
+        />
       ) : (
         <BoundGameList games={bound.data} />
       )}

@@ -81,10 +81,13 @@ describe('HC Point records', () => {
     expect(within(cards[1]!).getByText('Balance after')).toBeVisible();
   });
 
-  it('says when there are no records', async () => {
+  it('says when there are no records and points to the Top-up Center', async () => {
     await openHcPoint({ [PATH]: () => envelope(page([])) });
-    expect(await screen.findByTestId('record-empty', {}, T)).toHaveTextContent(
-      'No HC Point records found.',
+    const empty = await screen.findByTestId('record-empty', {}, T);
+    expect(empty).toHaveTextContent('No HC Point records found.');
+    expect(within(empty).getByRole('link', { name: 'Top-up Center' })).toHaveAttribute(
+      'href',
+      '/main/recharge',
     );
   });
 

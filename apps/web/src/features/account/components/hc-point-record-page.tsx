@@ -1,15 +1,18 @@
 // /main/account/epoint, the HC Point record (docs/product/hc-point.md#hc-point-record, docs/product/api.md#account-calls
 // /api/order/coin/record): date range, pagination, income and expense told apart by colour,
 // sign and label, the balance after each movement and the order number; cards on mobile.
+import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import type { CoinRecordRow } from '@hc/contract';
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Button, Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { appStore, useIsMobile } from '../../../lib/app-store';
 import { formatNumber, formatUnixSeconds } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { hcPointRecordsQuery } from '../api/account-queries';
 import { hcPointRecordBody, type DayRange } from '../utils/record-query';
 import { AccountShell } from './account-shell';
@@ -167,7 +170,35 @@ export function HcPointRecordPage() {
         ) : records.isPending ? (
           <RecordSkeleton />
         ) : records.data.list.length === 0 ? (
-          <RecordEmpty message={t('epoint.empty')} />
+          range[0] !== null || range[1] !== null ? (
+            <RecordEmpty
+              art="search"
+              title={t('epoint.empty')}
+              text={t('filters.noMatchDates')}
+              action={
+                <Button
+                  variant="light"
+                  onClick={() => {
+                    setRange([null, null]);
+                    setPage(1);
+                  }}
+                >
+                  {t('filters.clearDates')}
+                </Button>
+              }
+            />
+          ) : (
+            <RecordEmpty
+              art="points"
+              title={t('epoint.empty')}
+              text={t('epoint.emptyHint')}
+              action={
+                <Button component={Link} to={paths.topup} color="gold.4" c="#1d1300" radius="xl">
+                  {t('common:nav.recharge')}
+                </Button>
+              }
+            />
+          )
         ) : (
           <>
             {isMobile ? (

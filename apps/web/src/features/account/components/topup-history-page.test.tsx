@@ -154,17 +154,40 @@ describe('top-up records', () => {
     expect(card.getByText('$4.99')).toBeVisible();
   });
 
-  it('says when there are no records', async () => {
+  it('says when there are no records and points to the Top-up Center', async () => {
     await openRecords({ [PATH]: () => envelope(page([])) });
-    expect(await screen.findByTestId('record-empty', {}, T)).toHaveTextContent(
-      'No top-up records found.',
+    const empty = await screen.findByTestId('record-empty', {}, T);
+    expect(empty).toHaveTextContent('No top-up records found.');
+    expect(within(empty).getByRole('link', { name: 'Top-up Center' })).toHaveAttribute(
+      'href',
+      '/main/recharge',
     );
   });
 
-  it('shows "Failed to get the order list" when the call fails (docs/product/errors.md#outcome-and-failure-messages)', async () => {
-    await openRecords({ [PATH]: () => businessError(ErrorCode.SystemBusy, 'busy') });
-    expect(await screen.findByTestId('record-error', {}, T)).toHaveTextContent(
-      'Failed to get the order list.',
-    );
+  it('offers to clear the filters when nothing matches them', async () => {
+    const app = await openRecords({
+      [PATH]: (r) => envelope(page('status' in bodyOf(r) ? [] : orderRows)),
+    });
+    await screen.findAllByTestId('order-record-row', {}, T);
+    await app.user.selectOptions(screen.getByLabelText('Status'), 'Refunded');
+    const empty = await screen.findByTestId('record-empty', {}, T);
+    expect(empty).toHaveTextContent('Try another status, date range or order number.');
+    await app.user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findAllByTestId('order-record-row', {}, T)).toHaveLength(2);
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('shows "Failed to get the order list" when the call fails (docs/product/errors.md#outcome-and-failure-messages), and retries', async () => {
+    let fail = true;
+    const app = await openRecords({
+      [PATH]: () =>
+        fail ? businessError(ErrorCode.SystemBusy, 'busy') : envelope(page(orderRows)),
+    });
+    const error = await screen.findByTestId('record-error', {}, T);
+    expect(error).toHaveTextContent('Failed to get the order list.');
+    expect(error).toHaveAttribute('role', 'alert');
+    fail = false;
+    await app.user.click(within(error).getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findAllByTestId('order-record-row', {}, T)).toHaveLength(2);
   });
 });

@@ -174,6 +174,14 @@ export function TopupHistoryPage() {
     setOrderId(draftOrderId);
     setPage(1);
   };
+  const filtered = status !== null || orderId !== '' || range[0] !== null || range[1] !== null;
+  const clearFilters = () => {
+    setStatus(null);
+    setDraftOrderId('');
+    setOrderId('');
+    setRange([null, null]);
+    setPage(1);
+  };
 
   return (
     <AccountShell title={t('common:routes.accountRecharge')}>
@@ -224,7 +232,29 @@ export function TopupHistoryPage() {
         ) : records.isPending ? (
           <RecordSkeleton />
         ) : rows.length === 0 ? (
-          <RecordEmpty message={t('orders.empty')} />
+          filtered ? (
+            <RecordEmpty
+              art="search"
+              title={t('orders.empty')}
+              text={t('filters.noMatch')}
+              action={
+                <Button variant="light" onClick={clearFilters}>
+                  {t('filters.clearAll')}
+                </Button>
+              }
+            />
+          ) : (
+            <RecordEmpty
+              art="orders"
+              title={t('orders.empty')}
+              text={t('orders.emptyHint')}
+              action={
+                <Button component={Link} to={paths.topup} color="gold.4" c="#1d1300" radius="xl">
+                  {t('common:nav.recharge')}
+                </Button>
+              }
+            />
+          )
         ) : (
           <>
             {isMobile ? <OrderCards rows={rows} /> : <OrderTable rows={rows} />}

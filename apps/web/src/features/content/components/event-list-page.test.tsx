@@ -89,11 +89,13 @@ describe('announcement list', () => {
     expect(card.querySelector('img')).toHaveAttribute('src', '/demo/article-301.svg');
   });
 
-  it('says there is no announcement content yet', async () => {
-    await openList('/main/event?tab=strategy', () => articlePage([], 0));
-    expect(await screen.findByTestId('event-list-empty', {}, T)).toHaveTextContent(
-      'There is no announcement content yet.',
-    );
+  it('says there is no announcement content yet, with a way back to All', async () => {
+    const app = await openList('/main/event?tab=strategy', () => articlePage([], 0));
+    const empty = await screen.findByTestId('event-list-empty', {}, T);
+    expect(empty).toHaveTextContent('There is no announcement content yet.');
+    await app.user.click(within(empty).getByRole('button', { name: 'See all announcements' }));
+    await waitFor(() => expect(currentUrl(app.router)).toBe('/main/event'));
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('says when there is nothing from the last 30 days on Latest', async () => {

@@ -1,10 +1,11 @@
 // /main/event (docs/product/content.md#announcement-tabs): tabs All, Latest, Announcements, Activity, Strategy,
 // Update (mapping in utils/article-tabs.ts), kept in ?tab= with the page in ?page=; cards with
 // images, summary and date; pagination; "no content yet" and list-failure messages (docs/product/errors.md#outcome-and-failure-messages).
-import { Alert, Button, Pagination, Title } from '@mantine/core';
+import { Button, Pagination, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { EmptyState, LoadErrorState } from '../../../components/ui/empty-state';
 import { ARTICLE_PAGE_SIZE, articlesQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
 import { ARTICLE_TABS, pageFromQuery, tabFromQuery, type ArticleTab } from '../utils/article-tabs';
@@ -77,18 +78,12 @@ export function EventListPage() {
         data-testid="event-list"
       >
         {query.isError && !query.data ? (
-          <Alert color="red" variant="light" role="alert" data-testid="event-list-error">
-            <div>{t('common:info.getAnnouncementListFail')}</div>
-            <Button
-              mt="sm"
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => void query.refetch()}
-            >
-              {t('common:actions.refresh')}
-            </Button>
-          </Alert>
+          <LoadErrorState
+            framed
+            title={t('common:info.getAnnouncementListFail')}
+            onRetry={() => void query.refetch()}
+            testId="event-list-error"
+          />
         ) : !query.data ? (
           <ul className={classes.list}>
             {[0, 1, 2, 3].map((i) => (
@@ -98,11 +93,24 @@ export function EventListPage() {
             ))}
           </ul>
         ) : query.data.list.length === 0 ? (
-          <p className={classes.empty} data-testid="event-list-empty">
-            {tab.withinDays === undefined
-              ? t('common:info.noAnnouncementContent')
-              : t('list.latestEmpty', { days: tab.withinDays })}
-          </p>
+          <EmptyState
+            art="news"
+            framed
+            testId="event-list-empty"
+            title={
+              tab.withinDays === undefined
+                ? t('common:info.noAnnouncementContent')
+                : t('list.latestEmpty', { days: tab.withinDays })
+            }
+            text={t('list.emptyHint')}
+            action={
+              tab.key === 'all' ? undefined : (
+                <Button variant="light" onClick={() => selectTab(ARTICLE_TABS[0])}>
+                  {t('list.showAll')}
+                </Button>
+              )
+            }
+          />
         ) : (
           <ul className={classes.list}>
             {query.data.list.map((article) => (

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState, LoadErrorState } from '../../../components/ui/empty-state';
 import { AppModal } from '../../../components/ui/overlays';
 import { paths } from '../../../lib/paths';
 import { gameContentQuery, type HomeConfResult } from '../api/content-api';
@@ -67,9 +68,7 @@ export function HotNews({
   let body;
   if (!articles) {
     body = failed ? (
-      <Alert color="red" variant="light" role="alert" data-testid="home-news-error">
-        {t('common:info.getAnnouncementListFail')}
-      </Alert>
+      <LoadErrorState title={t('common:info.getAnnouncementListFail')} testId="home-news-error" />
     ) : loading ? (
       <div className={classes.newsGrid} aria-busy="true" aria-label={t('common:a11y.loading')}>
         {[0, 1, 2, 3].map((i) => (
@@ -82,7 +81,14 @@ export function HotNews({
       </div>
     ) : null;
   } else if (articles.length === 0) {
-    body = <p className={classes.muted}>{t('common:info.noAnnouncementContent')}</p>;
+    body = (
+      <EmptyState
+        art="news"
+        title={t('common:info.noAnnouncementContent')}
+        text={t('list.emptyHint')}
+        testId="home-news-empty"
+      />
+    );
   } else {
     body = (
       <ul className={classes.newsGrid}>

@@ -1,5 +1,6 @@
 // Calls of the top-up journey (docs/product/api.md#top-up-calls): servers and roles (cached under their stored key, docs/product/constants.md#stored-keys,
-// with the last reported role), the role report, catalog, the rebate campaign, payment channels,
+// with the last reported role), the role report, catalog (game packs from v2 items, before and
+// after a server is chosen; HC Point packs from webCoinProduct), the rebate campaign, payment channels,
 // order creation with an Idempotency-Key, HC Point payment, detail, unpaid orders and cancelling one.
 import {
   api,
@@ -89,17 +90,27 @@ export async function fetchServerRoles(
   return list;
 }
 
-/** Pack names and channel names come in `lang` (the query's language). */
+/** A game's packs and the server they were asked for (null: all servers). */
+export interface GamePackList {
+  serverId: number | null;
+  list: Product[];
+}
+
+/**
+ * docs/product/top-up.md#items: the game packs sold on `serverId`, or before a server is chosen
+ * (null) those sold on any server; names in `lang` (the query's language).
+ */
 export async function fetchGamePacks(
-  target: { role_id: string; server_id: number },
+  serverId: number | null,
   lang: string,
   signal?: AbortSignal,
-): Promise<Product[]> {
-  const { list } = await callApi(api.orderWebProduct, target, {
-    signal,
-    headers: langHeaders(lang),
-  });
-  return sortProducts(list);
+): Promise<GamePackList> {
+  const { game_packs } = await callApi(
+    api.rechargeV2Items,
+    serverId === null ? {} : { server_id: serverId },
+    { signal, headers: langHeaders(lang) },
+  );
+  return { serverId, list: sortProducts(game_packs) };
 }
 
 export async function fetchHcPointPacks(lang: string, signal?: AbortSignal): Promise<Product[]> {

@@ -3,7 +3,8 @@
 // channels and the order detail. Components use them through useQuery. Packs, channels and the
 // order detail are named in the UI language: their keys carry it (`lang`, lib/query-language.ts),
 // and across a switch the previous list stays shown until the new one arrives, so the choices
-// made on it stay.
+// made on it stay. Game packs are asked for the game (before a server is chosen) or the chosen
+// server; across a server change the previous list stays shown too (its `serverId` says which).
 import { queryOptions } from '@tanstack/react-query';
 import { keepAcrossLanguage } from '../../../lib/query-language';
 import {
@@ -18,7 +19,7 @@ import {
 } from './topup-api';
 import { ORDER_POLL_MS, isOrderOpen } from '../utils/order-status';
 
-/** A chosen role on a chosen server: what the pack and channel lists are asked for. */
+/** A chosen role on a chosen server: what the payment channels are asked for. */
 export interface RoleTarget {
   role_id: string;
   server_id: number;
@@ -27,8 +28,8 @@ export interface RoleTarget {
 export const topupKeys = {
   serverRoles: (gameId: number | null, gameAccountId: number | null) =>
     ['topup', 'serverRoles', gameId, gameAccountId] as const,
-  gamePacks: (lang: string, gameId: number | null, target: RoleTarget | null) =>
-    ['topup', 'gamePacks', lang, gameId, target?.server_id, target?.role_id] as const,
+  gamePacks: (lang: string, gameId: number | null, serverId: number | null) =>
+    ['topup', 'gamePacks', lang, gameId, serverId] as const,
   hcPointPacks: (lang: string, gameId: number | null) =>
     ['topup', 'hcPointPacks', lang, gameId] as const,
   payChannels: (lang: string, target: RoleTarget | null, cpGoodsId: string | null) =>
@@ -49,23 +50,29 @@ export const serverRolesQuery = (gameId: number | null, gameAccountId: number | 
     initialDataUpdatedAt: 0,
   });
 
-/** Enabled only for a chosen role (`enabled` narrows it further). */
 /** The position of `lang` in the top-up keys. */
 const LANG = 2;
+/** The position of the game in the game pack keys. */
+const GAME = 3;
 
+/**
+ * The game's packs as soon as the game is known: those sold on `serverId`, or on any server while
+ * none is chosen (docs/product/top-up.md#items). Across a language or server change of the same
+ * game, the previous list stays shown until the new one arrives.
+ */
 export const gamePacksQuery = (
   lang: string,
   gameId: number | null,
-  target: RoleTarget | null,
+  serverId: number | null,
   enabled: boolean,
 ) => {
-  const queryKey = topupKeys.gamePacks(lang, gameId, target);
+  const queryKey = topupKeys.gamePacks(lang, gameId, serverId);
   return queryOptions({
     queryKey,
-    queryFn: ({ signal }) => fetchGamePacks(target!, lang, signal),
-    enabled: enabled && target !== null,
+    queryFn: ({ signal }) => fetchGamePacks(serverId, lang, signal),
+    enabled: enabled && gameId !== null,
     placeholderData: (previous, previousQuery) =>
-      keepAcrossLanguage(LANG)(previous, previousQuery, queryKey),
+      previousQuery?.queryKey[GAME] === gameId ? previous : undefined,
   });
 };
 

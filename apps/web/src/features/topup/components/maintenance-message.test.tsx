@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessError, envelope, type RecordedRequest } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render-app';
 import { changeLanguage } from '../../../lib/i18n';
-import { channels, gamePacks, orderDetail, quietSideCalls, servers } from './topup-fixtures';
+import { channels, orderDetail, quietSideCalls, servers, v2Items } from './topup-fixtures';
 
 const T = { timeout: 5000 };
 const MESSAGE = 'Back at 10:00 UTC after the update.';
@@ -27,7 +27,7 @@ function openTopup(handlers: Record<string, (r: RecordedRequest) => Response> = 
               : s,
           ),
         }),
-      '/api/order/webProduct': () => envelope({ list: gamePacks }),
+      '/api/recharge/v2/items': v2Items,
       '/api/order/webPayChannel': () => envelope({ list: channels }),
       '/api/order/detail': () => envelope(orderDetail()),
       ...handlers,

@@ -1,5 +1,5 @@
 // Payment methods for the chosen item (docs/product/top-up.md#top-up-screen: Visa card or PayPal; HC Point for game
-// packs), named by kind in the UI language.
+// packs), named by kind in the UI language; until they can be asked for, what to choose first.
 import type { PayChannel } from '@hc/contract';
 import { Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,19 @@ import classes from './topup.module.css';
 interface PayMethodsProps {
   channels: readonly PayChannel[] | undefined;
   loading: boolean;
+  /** What to choose first while no list is asked for (pay.empty: a pack). */
+  hint?: 'pay.empty' | 'pay.needRole';
   value: string | null;
   onChange: (channelCode: string) => void;
 }
 
-export function PayMethods({ channels, loading, value, onChange }: PayMethodsProps) {
+export function PayMethods({
+  channels,
+  loading,
+  hint = 'pay.empty',
+  value,
+  onChange,
+}: PayMethodsProps) {
   const { t } = useTranslation('topup');
   const name = (c: PayChannel) => (c.kind === 'other' ? c.channel_name : t(`pay.${c.kind}`));
   if (!channels) {
@@ -22,8 +30,8 @@ export function PayMethods({ channels, loading, value, onChange }: PayMethodsPro
         <Skeleton height={44} radius="md" />
       </div>
     ) : (
-      <Text size="sm" c="dimmed">
-        {t('pay.empty')}
+      <Text size="sm" c="dimmed" data-testid="topup-pay-hint">
+        {t(hint)}
       </Text>
     );
   }

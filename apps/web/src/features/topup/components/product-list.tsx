@@ -1,5 +1,5 @@
 // Item cards (docs/product/top-up.md#items): icon, name, price from minor units in the UI language, the
-// bonus tag "+N%", the gift amount and a running rebate (HC Point credited on payment); one radio group, so the keyboard selects too.
+// bonus tag "+N%" (and "Best value" on the pack with the largest bonus), the gift amount and a running rebate (HC Point credited on payment); one radio group, so the keyboard selects too.
 import type { Product } from '@hc/contract';
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Button, Skeleton, Text } from '@mantine/core';
@@ -24,7 +24,14 @@ interface ProductListProps {
 /** Compares names loosely: case, spaces and digit grouping ("1,000" / "1.000" / "1 000") aside. */
 const looseName = (text: string) => text.toLocaleLowerCase().replace(/[\s.,'\u00a0\u202f]/g, '');
 
-function ProductCard({ product }: { product: Product }) {
+/** The pack with the largest bonus is the best value (none when no pack has a bonus). */
+export function bestValueId(products: readonly Product[]): string | null {
+  let best: Product | null = null;
+  for (const p of products) if ((p.bonus ?? 0) > (best?.bonus ?? 0)) best = p;
+  return best?.cp_goods_id ?? null;
+}
+
+function ProductCard({ product, bestValue }: { product: Product; bestValue: boolean }) {
   const { t, i18n } = useTranslation('topup');
   const bonus = product.bonus ?? 0;
   const points =
@@ -35,8 +42,22 @@ function ProductCard({ product }: { product: Product }) {
   const showPoints = points !== null && looseName(points) !== looseName(product.name);
   return (
     <>
-      <span className={classes.productTop}>
-        {product.icon ? <img src={product.icon} alt="" className={classes.productIcon} /> : null}
+      <span className={classes.productArt} data-has-art={product.icon ? true : undefined}>
+        {product.icon ? (
+          <img
+            src={product.icon}
+            alt=""
+            width={72}
+            height={72}
+            decoding="async"
+            className={classes.productIcon}
+          />
+        ) : null}
+        {bestValue ? (
+          <span className={classes.bestTag} data-testid="topup-best-value">
+            {t('product.bestValue')}
+          </span>
+        ) : null}
         {bonus > 0 ? (
           <span className={classes.bonusTag} data-testid="topup-bonus">
             {t('product.bonus', { percent: bonus })}
@@ -111,6 +132,7 @@ export function ProductList({
     ) : null;
   }
   if (products.length === 0) return <Text c="dimmed">{t('product.empty')}</Text>;
+  const best = bestValueId(products);
   return (
     <ChoiceGroup
       legend={legend}
@@ -122,7 +144,7 @@ export function ProductList({
       choices={products.map((p) => ({
         value: p.cp_goods_id,
         testId: `topup-product-${p.cp_goods_id}`,
-        label: <ProductCard product={p} />,
+        label: <ProductCard product={p} bestValue={p.cp_goods_id === best} />,
       }))}
     />
   );

@@ -1,4 +1,5 @@
-// Test data for the top-up screens: servers and roles, items, payment channels, orders.
+// Test data for the top-up screens: servers and roles, items (and the v2 items answer by server),
+// payment channels, orders.
 import type { OrderDetail, PayChannel, Product, ServerRoles } from '@hc/contract';
 import { envelope, type RecordedRequest } from '../../../test/api-stub';
 
@@ -50,6 +51,20 @@ export const hcPointPacks: Product[] = [
     bonus: 5,
   }),
 ];
+
+/** A game pack sold on S3 Frost only: listed before a server is chosen and on S3, not on S1. */
+export const frostPack: Product = pack({ cp_goods_id: 'g-frost', name: 'Frost Crate', price: 299 });
+
+/**
+ * /api/recharge/v2/items (docs/product/top-up.md#items): without a server_id every game pack sold
+ * on some server, with one the packs that server sells; the HC Point packs either way.
+ */
+export function v2Items(r: RecordedRequest): Response {
+  const { server_id } = bodyOf(r);
+  const game_packs =
+    server_id === undefined || server_id === 3 ? [...gamePacks, frostPack] : gamePacks;
+  return envelope({ game_packs, coin_packs: hcPointPacks });
+}
 
 export const channels: PayChannel[] = [
   { channel_code: 'card', channel_name: 'Card', kind: 'card', icon: null },

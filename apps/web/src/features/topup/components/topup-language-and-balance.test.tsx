@@ -9,11 +9,11 @@ import { envelope, type RecordedRequest } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render-app';
 import {
   channels,
-  gamePacks,
   hcPointPacks,
   orderDetail,
   quietSideCalls,
   servers,
+  v2Items,
 } from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
@@ -25,7 +25,7 @@ function openTopup(handlers: Handlers = {}) {
     handlers: {
       ...quietSideCalls,
       '/api/user/webRole': () => envelope({ list: servers }),
-      '/api/order/webProduct': () => envelope({ list: gamePacks }),
+      '/api/recharge/v2/items': v2Items,
       '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
       '/api/order/webPayChannel': () => envelope({ list: channels }),
       '/api/order/webCreate': () =>
@@ -58,7 +58,7 @@ describe('top-up page: language switch, HC Point short, pack-load failure', () =
       expect(german).toEqual(
         expect.arrayContaining([
           '/api/bulletin/top',
-          '/api/order/webProduct',
+          '/api/recharge/v2/items',
           '/api/order/webPayChannel',
         ]),
       );
@@ -112,12 +112,11 @@ describe('top-up page: language switch, HC Point short, pack-load failure', () =
     async () => {
       let failing = true;
       const app = await openTopup({
-        '/api/order/webProduct': () =>
-          failing ? new Response('boom', { status: 500 }) : envelope({ list: gamePacks }),
+        '/api/recharge/v2/items': (r) =>
+          failing ? new Response('boom', { status: 500 }) : v2Items(r),
       });
-      await app.user.click(await screen.findByRole('radio', { name: /S1 Dawn/ }, T));
-      await app.user.click(screen.getByRole('radio', { name: /Aria/ }));
-      // After the client's own retries of a transport failure.
+      // The packs load with the page, before a server is chosen; after the client's own retries
+      // of a transport failure.
       const area = await screen.findByTestId('topup-products-error', {}, { timeout: 10_000 });
       expect(area).toHaveTextContent('Failed to get the item list.');
       // Only here: not repeated further down the page.

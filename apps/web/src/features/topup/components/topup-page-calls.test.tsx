@@ -19,12 +19,12 @@ import { currentUrl, renderApp } from '../../../test/render-app';
 import {
   bodyOf,
   channels,
-  gamePacks,
   hcPointPacks,
   orderDetail,
   reported,
   servers,
   quietSideCalls,
+  v2Items,
 } from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
@@ -37,7 +37,7 @@ function openTopup(handlers: Handlers = {}) {
     handlers: {
       ...quietSideCalls,
       '/api/user/webRole': () => envelope({ list: servers }),
-      '/api/order/webProduct': () => envelope({ list: gamePacks }),
+      '/api/recharge/v2/items': v2Items,
       '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
       '/api/order/webPayChannel': () => envelope({ list: channels }),
       '/api/order/detail': () => envelope(orderDetail()),
@@ -273,22 +273,22 @@ describe('top-up page: load failures and confirm messages', () => {
   });
 
   it('says "failed to get the item list" in the pack area', async () => {
-    const app = await openTopup({
-      '/api/order/webProduct': () => businessError(ErrorCode.SystemBusy, 'busy'),
+    await openTopup({
+      '/api/recharge/v2/items': () => businessError(ErrorCode.SystemBusy, 'busy'),
     });
-    await app.user.click(await radio(/S1 Dawn/));
-    await app.user.click(screen.getByRole('radio', { name: /Aria/ }));
+    // The packs load with the page: the failure shows before a server is chosen.
     const area = await screen.findByTestId('topup-products-error', {}, T);
     expect(area).toHaveTextContent('Failed to get the item list.');
   });
 
-  it('says "please choose a role" when a server is chosen but no role', async () => {
+  it('says "choose a role first" under the disabled confirm when a server is chosen but no role', async () => {
     const app = await openTopup();
     await app.user.click(await radio(/S1 Dawn/));
-    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
-    expect(await screen.findByTestId('topup-error', {}, T)).toHaveTextContent(
-      'Please choose a role.',
-    );
+    await app.user.click(await radio(/Gem Pouch/));
+    const confirm = screen.getByRole('button', { name: 'Confirm order' });
+    expect(confirm).toBeDisabled();
+    expect(screen.getByTestId('topup-confirm-reason')).toHaveTextContent('Choose a role first.');
+    expect(confirm).toHaveAttribute('aria-describedby', 'topup-confirm-reason');
     expect(requestsTo(app, '/api/order/webCreate')).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 // The top-up screen (docs/product/top-up.md#top-up-screen, docs/product/top-up.md#items, docs/product/top-up.md#before-paying, docs/product/errors.md#error-catalogue) over a stubbed API: items sorted by
-// price with the bonus tag, servers in maintenance, "no role information", the confirm checks,
-// card/PayPal in a new tab with the payment dialog, retries with one Idempotency-Key, HC Point.
+// price with the bonus tag, the packs before a server and role (and a pack the chosen server does
+// not sell), servers in maintenance, "no role information", "confirm order" disabled with its
+// reason, card/PayPal in a new tab with the payment dialog, retries with one Idempotency-Key, HC Point.
 import { ErrorCode, STORAGE_KEYS } from '@hc/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,10 +11,10 @@ import {
   bodyOf,
   channels,
   hcPointPacks,
-  gamePacks,
   orderDetail,
   servers,
   quietSideCalls,
+  v2Items,
 } from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
@@ -24,7 +25,7 @@ function openTopup(handlers: Handlers = {}) {
     handlers: {
       ...quietSideCalls,
       '/api/user/webRole': () => envelope({ list: servers }),
-      '/api/order/webProduct': () => envelope({ list: gamePacks }),
+      '/api/recharge/v2/items': v2Items,
       '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
       '/api/order/webPayChannel': () => envelope({ list: channels }),
       '/api/order/webCreate': () =>
@@ -99,10 +100,9 @@ describe('top-up page', () => {
     expect(
       within(screen.getByTestId('topup-product-g-499')).queryByTestId('topup-rebate'),
     ).toBeNull();
-    expect(bodyOf(requestsTo(app, '/api/order/webProduct')[0]!)).toEqual({
-      role_id: 'r-100',
-      server_id: 1,
-    });
+    // The game's packs with the page, then those of the chosen server (the role changes nothing).
+    expect(requestsTo(app, '/api/recharge/v2/items').map(bodyOf)).toEqual([{}, { server_id: 1 }]);
+    expect(requestsTo(app, '/api/order/webProduct')).toHaveLength(0);
     // The list was stored under its stored key (docs/product/constants.md#stored-keys).
     expect(window.localStorage.getItem(STORAGE_KEYS.serverRoles)).toContain('S1 Dawn');
   });
@@ -131,16 +131,83 @@ describe('top-up page', () => {
     expect(screen.queryByRole('group', { name: 'Role' })).toBeNull();
   });
 
-  it('refuses to confirm without server and role (docs/product/top-up.md#before-paying) and sends nothing', async () => {
+  it('shows the packs before a server and role; confirm waits for every step and says which (docs/product/top-up.md#before-paying)', async () => {
     const app = await openTopup();
     const open = vi.spyOn(window, 'open');
-    await serverRadio(/S1 Dawn/);
-    await app.user.click(screen.getByRole('button', { name: 'Confirm order' }));
-    expect(
-      await screen.findByText('Please select server and role information first.'),
-    ).toBeVisible();
+    // The game's packs (those sold on any server) before anything is chosen.
+    const pouch = await screen.findByRole('radio', { name: /Gem Pouch/ }, T);
+    expect(screen.getByRole('radio', { name: /Frost Crate/ })).toBeVisible();
+    expect(screen.getByRole('radio', { name: /S1 Dawn/ })).not.toBeChecked();
+    const confirm = screen.getByRole('button', { name: 'Confirm order' });
+    const reason = () => screen.getByTestId('topup-confirm-reason');
+    expect(confirm).toBeDisabled();
+    expect(reason()).toHaveTextContent('Choose a server and role first.');
+    expect(confirm).toHaveAttribute('aria-describedby', 'topup-confirm-reason');
+    expect(screen.getByRole('heading', { name: 'Server and role' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Pack' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Payment' })).toBeVisible();
+
+    // A pack first: chosen and totalled; the payment methods wait for the role.
+    await app.user.click(pouch);
+    expect(pouch).toBeChecked();
+    expect(screen.getByTestId('topup-total')).toHaveTextContent('$4.99');
+    expect(screen.getByTestId('topup-summary-pack')).toHaveTextContent('Gem Pouch');
+    expect(screen.getByTestId('topup-pay-hint')).toHaveTextContent(
+      'Choose a server and role to see the payment methods.',
+    );
+    expect(reason()).toHaveTextContent('Choose a server and role first.');
+    expect(requestsTo(app, '/api/order/webPayChannel')).toHaveLength(0);
+
+    // S1 sells it: it stays chosen.
+    await app.user.click(screen.getByRole('radio', { name: /S1 Dawn/ }));
+    expect(reason()).toHaveTextContent('Choose a role first.');
+    await app.user.click(screen.getByRole('radio', { name: /Aria/ }));
+    expect(await screen.findByRole('radio', { name: /Visa/ }, T)).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Gem Pouch/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Frost Crate/ })).toBeNull();
+    await waitFor(() => expect(confirm).toBeEnabled());
+    expect(screen.queryByTestId('topup-confirm-reason')).toBeNull();
+    expect(confirm).not.toHaveAttribute('aria-describedby');
     expect(requestsTo(app, '/api/order/webCreate')).toHaveLength(0);
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('drops a pack chosen before the server when the chosen server does not sell it', async () => {
+    const app = await openTopup();
+    await app.user.click(await screen.findByRole('radio', { name: /Frost Crate/ }, T));
+    expect(screen.getByTestId('topup-total')).toHaveTextContent('$2.99');
+    await app.user.click(screen.getByRole('radio', { name: /S1 Dawn/ }));
+    expect(await screen.findByTestId('topup-pack-not-sold', {}, T)).toHaveTextContent(
+      'Frost Crate is not sold on this server. Please choose another pack.',
+    );
+    expect(screen.queryByRole('radio', { name: /Frost Crate/ })).toBeNull();
+    expect(screen.getByTestId('topup-total')).toHaveTextContent('—');
+    await app.user.click(screen.getByRole('radio', { name: /Aria/ }));
+    expect(screen.getByTestId('topup-confirm-reason')).toHaveTextContent('Choose a pack.');
+    expect(screen.getByRole('button', { name: 'Confirm order' })).toBeDisabled();
+    expect(requestsTo(app, '/api/order/webPayChannel')).toHaveLength(0);
+
+    // Another pack: the notice goes, and the payment methods come.
+    await app.user.click(screen.getByRole('radio', { name: /Gem Chest/ }));
+    expect(screen.queryByTestId('topup-pack-not-sold')).toBeNull();
+    expect(await screen.findByRole('radio', { name: /Visa/ }, T)).toBeChecked();
+    expect(bodyOf(requestsTo(app, '/api/order/webPayChannel')[0]!)).toMatchObject({
+      cp_goods_id: 'g-1999',
+    });
+  });
+
+  it('keeps a pack chosen on a server that sells it', async () => {
+    const app = await openTopup();
+    await app.user.click(await screen.findByRole('radio', { name: /Frost Crate/ }, T));
+    await app.user.click(screen.getByRole('radio', { name: /S3 Frost/ }));
+    await waitFor(() =>
+      expect(requestsTo(app, '/api/recharge/v2/items').map(bodyOf)).toContainEqual({
+        server_id: 3,
+      }),
+    );
+    expect(await screen.findByRole('radio', { name: /Frost Crate/ }, T)).toBeChecked();
+    expect(screen.queryByTestId('topup-pack-not-sold')).toBeNull();
+    expect(screen.getByTestId('topup-total')).toHaveTextContent('$2.99');
   });
 
   it('creates the order, opens the pay page in a new tab, and "payment done" goes to the order', async () => {
@@ -287,6 +354,6 @@ describe('top-up page', () => {
     // Named by its amount: the amount is not repeated under the name.
     expect(card.textContent?.match(/1,000 HC Point/g)).toHaveLength(1);
     expect(card).toHaveTextContent('+5%');
-    expect(requestsTo(app, '/api/order/webProduct')).toHaveLength(0);
+    expect(requestsTo(app, '/api/order/webCoinProduct')).toHaveLength(1);
   });
 });

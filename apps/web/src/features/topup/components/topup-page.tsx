@@ -1,6 +1,8 @@
-// The top-up screen (docs/product/top-up.md#top-up-screen, Game selection): game and OS, server and role, "recharge to
-// game" or "recharge to HC coins", item cards, payment method, total, HC Point balance, notes,
-// customer support, and "confirm order" with the payment dialog. The choices and calls live in
+// The top-up screen (docs/product/top-up.md#top-up-screen, Game selection): game and OS, then the
+// numbered steps: 1 server and role, 2 "recharge to game" or "recharge to HC coins" with the item
+// cards (shown before a server is chosen), 3 payment method with the HC Point balance, the total
+// and "confirm order"; notes, customer support and the payment dialog. From 1024 px the third
+// step is a card beside the others, stuck while they scroll. The choices and calls live in
 // useTopupForm; the sections in topup-sections.tsx.
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
@@ -54,67 +56,85 @@ export function TopupPage() {
         {t('common:routes.recharge')}
       </Title>
 
-      <UnpaidOrders />
+      {/* From 1024 px: the steps on the left, the payment step with "confirm order" on the right
+          (stuck while the packs scroll); narrower, one column; on phones the order bar. */}
+      <div className={classes.layout}>
+        <div className={classes.steps}>
+          <UnpaidOrders />
 
-      <Section>
-        <GamePicker
-          games={form.games}
-          gameId={form.gameId}
-          platform={form.platform}
-          onGameChange={form.choose.game}
-          onPlatformChange={form.choose.platform}
-        />
-      </Section>
+          <Section>
+            <GamePicker
+              games={form.games}
+              gameId={form.gameId}
+              platform={form.platform}
+              onGameChange={form.choose.game}
+              onPlatformChange={form.choose.platform}
+            />
+          </Section>
 
-      <Section>
-        <ServerRolePicker
-          servers={form.servers}
-          loading={form.serverRoles.isPending}
-          serverId={form.serverId}
-          roleId={form.roleId}
-          onServerChange={form.choose.server}
-          onRoleChange={form.choose.role}
-        />
-        {form.serverListError ? (
-          <Failure
-            title={t('common:info.getServerListFail')}
-            error={form.serverListError}
-            retrying={form.serverRoles.isFetching}
-            onRetry={() => void form.serverRoles.refetch()}
-            testId="topup-servers-error"
-          />
-        ) : null}
-        {form.roleListError ? (
-          <Failure
-            title={t('common:info.getRoleListFail')}
-            error={form.roleListError}
-            retrying={form.serverRoles.isFetching}
-            onRetry={() => void form.serverRoles.refetch()}
-            testId="topup-roles-error"
-          />
-        ) : null}
-        {form.reportError ? (
-          <Failure
-            title={t('common:info.reportRoleFail')}
-            error={form.reportError}
-            retrying={false}
-            onRetry={form.retryReport}
-            testId="topup-report-error"
-          />
-        ) : null}
-      </Section>
+          <Section title={t('steps.role')} step={1} testId="topup-step-role">
+            <ServerRolePicker
+              servers={form.servers}
+              loading={form.serverRoles.isPending}
+              serverId={form.serverId}
+              roleId={form.roleId}
+              onServerChange={form.choose.server}
+              onRoleChange={form.choose.role}
+            />
+            {form.serverListError ? (
+              <Failure
+                title={t('common:info.getServerListFail')}
+                error={form.serverListError}
+                retrying={form.serverRoles.isFetching}
+                onRetry={() => void form.serverRoles.refetch()}
+                testId="topup-servers-error"
+              />
+            ) : null}
+            {form.roleListError ? (
+              <Failure
+                title={t('common:info.getRoleListFail')}
+                error={form.roleListError}
+                retrying={form.serverRoles.isFetching}
+                onRetry={() => void form.serverRoles.refetch()}
+                testId="topup-roles-error"
+              />
+            ) : null}
+            {form.reportError ? (
+              <Failure
+                title={t('common:info.reportRoleFail')}
+                error={form.reportError}
+                retrying={false}
+                onRetry={form.retryReport}
+                testId="topup-report-error"
+              />
+            ) : null}
+          </Section>
 
-      <PackSection form={form} />
-      <PaymentSection form={form} />
+          <PackSection form={form} />
 
-      {form.loadError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t(errorTranslationKey(form.loadError))}
-        </Alert>
-      ) : null}
+          {isMobile ? (
+            <>
+              <PaymentSection form={form} />
+              <OrderSummary form={form} />
+            </>
+          ) : (
+            // From 1024 px beside the payment card, so it stays in view down to the notes;
+            // narrower, after it.
+            <div className={classes.trailing}>
+              <TopupNotes />
+            </div>
+          )}
+        </div>
 
-      <OrderSummary form={form} />
-      <TopupNotes />
+        {isMobile ? null : (
+          <div className={classes.aside}>
+            <OrderSummary form={form} />
+          </div>
+        )}
+      </div>
+
+      {/* Phones: after the order bar, which stops above them. */}
+      {isMobile ? <TopupNotes /> : null}
 
       <PaymentDialog
         opened={order.payment !== null}

@@ -1,7 +1,9 @@
 // The choices of the top-up screen (docs/product/top-up.md#top-up-screen): game and OS, server and
 // role, game pack or HC Point pack, the pack and the payment method; the lists each choice needs
 // (servers and roles, packs, payment channels) and the order confirmation. A choice clears the
-// choices that depend on it and the last confirm error. A chosen role is reported to the game
+// choices that depend on it and the last confirm error. The packs show as soon as the game is
+// known and may be chosen before the server and role; a pack not sold on the server chosen later
+// is no longer chosen (docs/product/top-up.md#items). A chosen role is reported to the game
 // (characterInfoSelect) and remembered for the next visit (docs/product/top-up.md#servers-and-roles).
 import type { PayChannel, Platform } from '@hc/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -22,6 +24,15 @@ import { useServerRoles } from './use-server-roles';
 /** What the player tops up: a game pack, or an HC Point pack (value kept as `coin`). */
 export type TopupTarget = 'game' | 'coin';
 
+/** The chosen pack: its id, and its name to say so when the chosen server does not sell it. */
+interface ChosenPack {
+  id: string;
+  name: string;
+}
+
+/** Why "confirm order" cannot go on yet: the first step not done (docs/product/top-up.md#before-paying). */
+export type ConfirmBlock = 'serverRole' | 'role' | 'pack' | 'payment';
+
 /** The lists behind the choices: the chosen server and role, packs and payment channels. */
 function useTopupLists(choice: {
   gameId: number | null;
@@ -29,10 +40,10 @@ function useTopupLists(choice: {
   serverId: number | null;
   roleId: string | null;
   target: TopupTarget;
-  cpGoodsId: string | null;
+  pack: ChosenPack | null;
   channelCode: string | null;
 }) {
-  const { gameId, target, cpGoodsId } = choice;
+  const { gameId, target, pack } = choice;
   const lang = useQueryLanguage();
   const serverRoles = useServerRoles(gameId, choice.gameAccountId);
   const servers = serverRoles.data;
@@ -41,14 +52,25 @@ function useTopupLists(choice: {
   const roleTarget: RoleTarget | null =
     server && role ? { role_id: role.role_id, server_id: server.server_id } : null;
 
-  const gamePacks = useQuery(gamePacksQuery(lang, gameId, roleTarget, target === 'game'));
+  // Game packs: those of the chosen server, or before one is chosen those sold on any server.
+  const packServerId = server?.server_id ?? null;
+  const gamePacks = useQuery(gamePacksQuery(lang, gameId, packServerId, target === 'game'));
   const hcPointPacks = useQuery(hcPointPacksQuery(lang, gameId, target === 'coin'));
   const packs = target === 'game' ? gamePacks : hcPointPacks;
-  const products = target === 'game' && !roleTarget ? undefined : packs.data;
-  const product = products?.find((p) => p.cp_goods_id === cpGoodsId) ?? null;
+  // While the chosen server's list loads, the previous one (of all servers) stays shown; a pack
+  // is known to be sold where the order goes only from the server's own list.
+  const serverList = gamePacks.data?.serverId === packServerId;
+  const products = target === 'game' ? gamePacks.data?.list : hcPointPacks.data;
+  // A chosen game pack missing from the chosen server's list is not sold there: no longer chosen.
+  const product = products?.find((p) => p.cp_goods_id === pack?.id) ?? null;
+  const notSold =
+    target === 'game' && pack !== null && packServerId !== null && serverList && product === null;
+  const sellable = product !== null && (target === 'coin' || serverList);
 
-  const channels = useQuery(payChannelsQuery(lang, roleTarget, product ? cpGoodsId : null));
-  const channelList = roleTarget && product ? channels.data : undefined;
+  const channels = useQuery(
+    payChannelsQuery(lang, roleTarget, sellable ? product.cp_goods_id : null),
+  );
+  const channelList = roleTarget && sellable ? channels.data : undefined;
   // The first method is preselected until the player picks one.
   const channel: PayChannel | null =
     channelList?.find((c) => c.channel_code === choice.channelCode) ?? channelList?.[0] ?? null;
@@ -62,10 +84,12 @@ function useTopupLists(choice: {
     packs,
     products,
     product,
+    /** The chosen pack is not sold on the chosen server (its name), else null. */
+    notSoldPack: notSold ? pack.name : null,
     channels,
     channelList,
     channel,
-    channelsLoading: roleTarget !== null && product !== null && channels.isPending,
+    channelsLoading: roleTarget !== null && sellable && channels.isPending,
     // docs/product/errors.md#outcome-and-failure-messages, each with a retry: no list at all is
     // "failed to get the server list"; a failed refresh of the cached list (the roles may have
     // changed in the game) is "failed to get the role list". Pack errors show in the pack area.
@@ -119,7 +143,7 @@ export function useTopupForm() {
   const [roleId, setRoleId] = useState<string | null>(remembered?.role_id ?? null);
   const report = useMutation({ mutationFn: reportRole });
   const [target, setTarget] = useState<TopupTarget>('game');
-  const [cpGoodsId, setCpGoodsId] = useState<string | null>(null);
+  const [pack, setPack] = useState<ChosenPack | null>(null);
   const [channelCode, setChannelCode] = useState<string | null>(null);
   const order = useConfirmOrder();
   const lists = useTopupLists({
@@ -128,7 +152,7 @@ export function useTopupForm() {
     serverId,
     roleId,
     target,
-    cpGoodsId,
+    pack,
     channelCode,
   });
 
@@ -144,7 +168,7 @@ export function useTopupForm() {
       setPlatform(games.find((g) => g.game_id === id)?.platforms[0] ?? null);
       setServerId(null);
       setRoleId(null);
-      setCpGoodsId(null);
+      setPack(null);
       report.reset();
       order.clearError();
     },
@@ -156,22 +180,21 @@ export function useTopupForm() {
       setRoleId(only);
       report.reset();
       if (only !== null) reportChoice(id, only);
-      if (target === 'game') setCpGoodsId(null);
+      // The chosen pack stays chosen while the server sells it (see useTopupLists).
       order.clearError();
     },
     role: (id: string) => {
       setRoleId(id);
       if (serverId !== null) reportChoice(serverId, id);
-      if (target === 'game') setCpGoodsId(null);
       order.clearError();
     },
     target: (value: TopupTarget) => {
       setTarget(value);
-      setCpGoodsId(null);
+      setPack(null);
       order.clearError();
     },
     product: (id: string) => {
-      setCpGoodsId(id);
+      setPack({ id, name: lists.products?.find((p) => p.cp_goods_id === id)?.name ?? id });
       order.clearError();
     },
     channel: (code: string) => {
@@ -189,8 +212,20 @@ export function useTopupForm() {
       ? hcPointPrice - user.ePointNum
       : null;
 
+  // docs/product/top-up.md#before-paying: "confirm order" waits for every step, in their order.
+  const blockedBy: ConfirmBlock | null =
+    lists.role === null
+      ? lists.server !== null && lists.server.roles.length > 0
+        ? 'role'
+        : 'serverRole'
+      : lists.product === null
+        ? 'pack'
+        : lists.channel === null
+          ? 'payment'
+          : null;
+
   const confirm = () => {
-    if (hcPointShortBy !== null) return;
+    if (blockedBy !== null || hcPointShortBy !== null) return;
     void order.confirm(confirmInput(lists, target, report.data ?? null));
   };
 
@@ -202,7 +237,7 @@ export function useTopupForm() {
     serverId,
     roleId,
     target,
-    cpGoodsId,
+    cpGoodsId: lists.product?.cp_goods_id ?? null,
     ...lists,
     choose,
     order,
@@ -216,6 +251,8 @@ export function useTopupForm() {
     hcPointPrice,
     /** Paying with HC Point and the balance is short: by how much, else null. */
     hcPointShortBy,
+    /** The first step still to do before "confirm order", else null. */
+    blockedBy,
   };
 }
 
