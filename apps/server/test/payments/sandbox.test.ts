@@ -270,12 +270,20 @@ describe.each(testDatabases())('sandbox provider on %s', (kind) => {
   it('takes exactly one of two simultaneous submits', async () => {
     const c = await provider.createCheckout(input());
     const before = receiver.received.length;
-    const results = await Promise.all([pay(c.payUrl, approved), pay(c.payUrl, declined)]);
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [first, second, other] = await Promise.all([
+      pay(c.payUrl, approved),
+      pay(c.payUrl, approved),
+      pay(c.payUrl, declined),
+    ]);
+    // One approved submit pays; the other shows the paid state (200) and sends nothing. The
+    // declined card is refused while the payment is still open (422, the page stays for another
+    // card) or, once paid, shows the final state (200): that depends on which request reads first.
+    expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
+    expect([200, 422]).toContain(other?.statusCode);
     expect(receiver.received.length).toBe(before + 1);
-    const final = await statusOf(c.providerRef);
+    expect(await statusOf(c.providerRef)).toBe('paid');
     const event = await provider.parseWebhook(asWebhook(before));
-    expect(event.kind).toBe(final === 'paid' ? 'paid' : 'failed');
+    expect(event.kind).toBe('paid');
   });
 
   it('refunds a paid payment once and sends payment.refunded', async () => {

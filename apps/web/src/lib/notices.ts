@@ -12,7 +12,12 @@ export interface Notice {
   values?: Readonly<Record<string, string>>;
 }
 
-const AUTO_CLOSE_MS = 5000;
+/**
+ * How long a notice stays once it is on screen. The clock starts when the notice is shown
+ * (notice-stack.tsx), not when it is raised: a notice raised while the next page is still
+ * loading is not gone before anyone could read it.
+ */
+export const NOTICE_VISIBLE_MS = 5000;
 let notices: readonly Notice[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -33,7 +38,6 @@ export function showNotice(
 ): number {
   const id = nextId++;
   set([...notices, { id, tone, messageKey, ...(values && { values }) }]);
-  setTimeout(() => dismissNotice(id), AUTO_CLOSE_MS);
   return id;
 }
 

@@ -80,10 +80,15 @@ export function handleContextReset(): void {
   if (ui.currentLocation().pathname !== '/') ui.navigate('/');
 }
 
-/** docs/product/session.md#logout: logout removes the stored token and tells every listener. */
+/**
+ * docs/product/session.md#logout: logout removes the stored token and tells every listener. The
+ * signed-in session's notices go with it; a second end (a call still in flight answering that
+ * the session is over) leaves alone what was said after the first, e.g. "Your account will be
+ * deleted on …".
+ */
 export function endSession(): void {
   storage.removeToken();
-  clearNotices();
+  if (appStore.getState().userInfo.login) clearNotices();
   appStore.setState((s) => ({ userInfo: { ...anonymousUser, isInit: s.userInfo.isInit } }));
   sessionEvents.emit('logout');
 }
