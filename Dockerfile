@@ -11,7 +11,8 @@ RUN npm run build
 
 # --- runtime: production dependencies of the server and the built apps only ---
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production
+# A young generation of 2 × 4 MB, not sized from the host's memory (ADR 0064, docs/deploy.md "Memory").
+ENV NODE_ENV=production NODE_OPTIONS=--max-semi-space-size=4
 WORKDIR /app
 # npm ci needs every workspace's manifest to read the lockfile; only apps/server's production
 # dependencies are installed (no install scripts: none of them has one).

@@ -8,8 +8,11 @@
 //   2. pay path: webCreate + epoint pay over HTTP (autocannon) vs pgbench running the pay path's
 //      SQL transactions (scripts/bench/pay-path.sql) at the same concurrency;
 //   3. cached catalog read (webProduct) vs a bare Fastify hello-world;
-//   4. login at a fixed rate;
-// then, on PGlite: 5. `npm start` time to first served page, cold and warm, and peak RSS.
+//   4. login at fixed rates (BENCH_LOGIN_RATES, default 20 and 50 per second);
+// then 5. `npm start` time to first served page, cold and warm, and the server's RSS after 1,000
+// mixed requests, on PGlite and on PostgreSQL.
+// Opt-in (`npm run bench -- scaleout`): the pay loop with one API process and one worker, then
+// with two of each, on one PostgreSQL.
 // Opt-in (`npm run bench -- import` or BENCH_ONLY=import): 6. `portal import-accounts` of a
 // generated CSV of BENCH_IMPORT_ROWS (default 1,000,000) accounts: rows/s, seconds, peak RSS.
 // Opt-in (`npm run bench -- console`): 7. the operator console's lists, searches, pages,
@@ -23,6 +26,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -47,15 +51,21 @@ const WARMUP_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const PAYERS = Number(process.env.BENCH_PAYERS ?? 200);
 const LOGIN_ACCOUNTS = 20;
-const LOGIN_RATE = Number(process.env.BENCH_LOGIN_RATE ?? 20);
+/** Logins per second offered in the login part, one measured window per rate (comma list). */
+const LOGIN_RATES = (process.env.BENCH_LOGIN_RATES ?? process.env.BENCH_LOGIN_RATE ?? '20,50')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const LATENCY_ORDERS = Number(process.env.BENCH_LATENCY_ORDERS ?? 40);
+/** Mixed requests after each `npm start` before its RSS is read. */
+const START_REQUESTS = Number(process.env.BENCH_START_REQUESTS ?? 1000);
 /**
  * BENCH_ONLY=pay,catalog runs only those parts (latency, pay, catalog, login, start, import,
- * console); so do arguments (`npm run bench -- import`). `import` and `console` run only when
- * asked for.
+ * console, scaleout); so do arguments (`npm run bench -- import`). `import`, `console` and
+ * `scaleout` run only when asked for.
  */
 const ALL_PARTS = ['latency', 'pay', 'catalog', 'login', 'start'];
-const SERVER_PARTS = ['latency', 'pay', 'catalog', 'login'];
+const SERVER_PARTS = ['latency', 'pay', 'catalog', 'login', 'scaleout'];
 const asked =
   process.argv.slice(2).length > 0 ? process.argv.slice(2).join(',') : process.env.BENCH_ONLY;
 const parts = new Set(asked ? asked.split(',').map((s) => s.trim()) : ALL_PARTS);
@@ -67,12 +77,14 @@ const SERVER_SECRETS = {
   CODE_HASH_SECRET: 'bench-code-hash-secret-of-32-characters-or-more',
   ANALYTICS_SIGNING_SECRET: 'bench-analytics-signing-secret-of-32-characters',
 };
+/** Node.js flags of the API and worker processes (BENCH_NODE_FLAGS, space-separated). */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 /** The server bundle to measure; BENCH_SERVER_MAIN points at another build for A/B runs. */
 const SERVER_MAIN = process.env.BENCH_SERVER_MAIN || 'apps/server/dist/main.js';
 /** The pay path's SQL for pgbench (BENCH_PGBENCH_SCRIPT: another script, for A/B runs). */
 const PGBENCH_SCRIPT =
   process.env.BENCH_PGBENCH_SCRIPT || new URL('./bench/pay-path.sql', import.meta.url).pathname;
-const GOALS = { payVsPgbench: 0.8, catalogVsHello: 0.6 };
+const GOALS = { payVsPgbench: 0.8, catalogVsHello: 0.6, loginP99At50Ms: 100 };
 /** The game pack bought in the pay path (demo catalogue): 499 HC Point. */
 const PACK = 'pack_adventurer';
 
@@ -251,11 +263,12 @@ function createBody(p) {
 }
 
 /** Pay path over HTTP: each connection loops webCreate -> epoint pay for the next player. */
-async function payPath(url, payers, seconds) {
+async function payPath(url, payers, seconds, connections = CONNECTIONS) {
   let next = 0;
   const counts = { created: 0, paid: 0, failed: 0 };
   const res = await cannon({
     url,
+    connections,
     duration: seconds,
     requests: [
       {
@@ -306,14 +319,101 @@ async function payPath(url, payers, seconds) {
   };
 }
 
+/**
+ * CPU time (ms) of the PostgreSQL backends serving database `name` (their process title names
+ * it; the shared WAL writer and checkpointer are left out: other databases use them too).
+ */
+function postgresCpuMs(name) {
+  let total = 0;
+  for (const ms of postgresBackendsCpuMs(name).values()) total += ms;
+  return total;
+}
+
+/** pid -> CPU ms of each backend of database `name` (a URL or a name) now running. */
+function postgresBackendsCpuMs(name) {
+  const db = name.includes('://') ? new URL(name).pathname.slice(1) : name;
+  const out = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres:') || !title.includes(` ${db} `)) continue;
+      const ms = cpuMs(Number(pid));
+      if (Number.isFinite(ms)) out.set(Number(pid), ms);
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/**
+ * Scale-out (`npm run bench -- scaleout`): the pay loop with the workers delivering, first
+ * against one API process and one worker, then against two API processes and two workers on
+ * the same PostgreSQL (the connections split between the two APIs, the players too). Per pair:
+ * the CPU of the API processes, the workers, the demo game and PostgreSQL, for the sizing on
+ * paper in docs/benchmarks.md.
+ */
+async function scaleOut({ url, api, worker, game, payers, startServer, database }) {
+  const measure = async (apis, workers) => {
+    const half = Math.ceil(payers.length / apis.length);
+    const groups = apis.map((a, i) => payers.slice(i * half, (i + 1) * half));
+    const per = Math.max(1, Math.floor(CONNECTIONS / apis.length));
+    await Promise.all(apis.map((a, i) => payPath(a.url, groups[i], WARMUP_SECONDS, per)));
+    const procs = [...apis.map((a) => a.child), ...workers];
+    const cpu0 = {
+      api: procs.slice(0, apis.length).map((c) => cpuMs(c.pid)),
+      worker: workers.map((c) => cpuMs(c.pid)),
+      game: cpuMs(game.pid),
+      pg: postgresCpuMs(database),
+    };
+    const runs = await Promise.all(apis.map((a, i) => payPath(a.url, groups[i], SECONDS, per)));
+    const paid = runs.reduce((n, r) => n + r.paid, 0);
+    const sum = (xs) => xs.reduce((n, x) => n + x, 0);
+    return {
+      api_processes: apis.length,
+      worker_processes: workers.length,
+      pairs_per_s: round(sum(runs.map((r) => r.pairs_per_s)), 1),
+      p99_ms: Math.max(...runs.map((r) => r.p99_ms)),
+      paid,
+      failed: sum(runs.map((r) => r.failed)),
+      api_cpu_ms_per_pair: round(
+        sum(apis.map((a, i) => cpuMs(a.child.pid) - cpu0.api[i])) / paid,
+        2,
+      ),
+      worker_cpu_ms_per_pair: round(
+        sum(workers.map((w, i) => cpuMs(w.pid) - cpu0.worker[i])) / paid,
+        2,
+      ),
+      game_cpu_ms_per_pair: round((cpuMs(game.pid) - cpu0.game) / paid, 2),
+      postgres_cpu_ms_per_pair: round((postgresCpuMs(database) - cpu0.pg) / paid, 2),
+    };
+  };
+  const one = await measure([{ url, child: api }], [worker]);
+  const second = await startServer();
+  try {
+    const two = await measure(
+      [
+        { url, child: api },
+        { url: second.url, child: second.api },
+      ],
+      [worker, second.worker],
+    );
+    return { one, two, ratio: round(two.pairs_per_s / one.pairs_per_s, 2) };
+  } finally {
+    await stop(second.api);
+    await stop(second.worker);
+  }
+}
+
 /** pgbench running the pay path's SQL (one script run = one create + one pay). */
-function pgbench(dbUrl, payers, productId, seconds) {
+async function pgbench(dbUrl, payers, productId, seconds) {
   const uids = payers.map((p) => p.uid);
   const accs = payers.map((p) => p.accountId);
   const contiguous = (xs) => xs.every((x, i) => x === xs[0] + i);
   if (!contiguous(uids) || !contiguous(accs))
     throw new Error('bench players must have contiguous ids for the pgbench script');
-  const out = execFileSync(
+  const child = spawn(
     'pgbench',
     [
       '-n',
@@ -337,13 +437,34 @@ function pgbench(dbUrl, payers, productId, seconds) {
       PGBENCH_SCRIPT,
       dbUrl,
     ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  let out = '';
+  child.stdout.on('data', (d) => (out += d.toString()));
+  child.stderr.on('data', (d) => (out += d.toString()));
+  // pgbench's backends end with it: their CPU is sampled while they run (the highest reading
+  // of each, less what the pool's backends had already used before).
+  const before = postgresBackendsCpuMs(dbUrl);
+  const seen = new Map(before);
+  const sampler = setInterval(() => {
+    for (const [pid, ms] of postgresBackendsCpuMs(dbUrl)) seen.set(pid, ms);
+  }, 100);
+  const [code] = await once(child, 'exit');
+  clearInterval(sampler);
+  let pgCpu = 0;
+  for (const [pid, ms] of seen) pgCpu += ms - (before.get(pid) ?? 0);
+  if (code !== 0) throw new Error(`pgbench failed (${code}):\n${out}`);
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
   const failedTx = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
+  const processed = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
   if (!Number.isFinite(tps)) throw new Error(`pgbench output not understood:\n${out}`);
-  return { tps: round(tps, 1), latency_avg_ms: latency, failed: failedTx };
+  return {
+    tps: round(tps, 1),
+    latency_avg_ms: latency,
+    failed: failedTx,
+    postgres_cpu_ms_per_tx: round(pgCpu / processed, 2),
+  };
 }
 
 /** A bare Fastify hello-world in its own process, answering the same kind of POST. */
@@ -371,7 +492,7 @@ async function throughput(url, request, seconds) {
 }
 
 /** Logins at a fixed overall rate, round-robin over the bench login accounts. */
-async function loginLoad(url, logins, password) {
+async function loginLoad(url, logins, password, rate, seconds = SECONDS) {
   const bodies = logins.map((l) =>
     JSON.stringify({
       channel_code: 'account',
@@ -384,8 +505,11 @@ async function loginLoad(url, logins, password) {
   const counts = { ok: 0, failed: 0 };
   const res = await cannon({
     url,
-    connections: 8,
-    overallRate: LOGIN_RATE,
+    // Enough connections to keep offering `rate` while answers take up to half a second
+    // (with too few, a slow answer delays the next request and hides the queue).
+    connections: Math.max(8, Math.ceil(rate / 2)),
+    duration: seconds,
+    overallRate: rate,
     requests: [
       {
         method: 'POST',
@@ -405,7 +529,7 @@ async function loginLoad(url, logins, password) {
     ],
   });
   return {
-    target_rate: LOGIN_RATE,
+    target_rate: rate,
     requests_per_s: round(counts.ok / res.duration, 1),
     p50_ms: res.latency.p50,
     p99_ms: res.latency.p99,
@@ -435,6 +559,27 @@ async function buildIfStale() {
     isStale('apps/demo-game/dist/main.js', buildInputs.demoGame),
   ];
   if (stale.some(Boolean)) await run('npm', ['run', 'build']);
+}
+
+/** What the start part reports of a cold and a warm `npm start`. */
+function startFigures(cold, warm) {
+  return {
+    cold_ms: cold.ms,
+    warm_ms: warm.ms,
+    peak_rss_mb: Math.max(cold.peak_rss_mb ?? 0, warm.peak_rss_mb ?? 0) || null,
+    // Each start: VmHWM at the first page, VmHWM and VmRSS after START_REQUESTS requests.
+    cold_ready_peak_rss_mb: cold.ready_peak_rss_mb,
+    cold_peak_rss_mb: cold.peak_rss_mb,
+    cold_rss_mb: cold.rss_mb,
+    warm_ready_peak_rss_mb: warm.ready_peak_rss_mb,
+    warm_peak_rss_mb: warm.peak_rss_mb,
+    warm_rss_mb: warm.rss_mb,
+    requests: cold.requests + warm.requests,
+    failed: cold.failed + warm.failed,
+    // start.mjs built first (a source changed meanwhile): that time includes the build.
+    cold_included_build: cold.built,
+    warm_included_build: warm.built,
+  };
 }
 
 /** The server child of `node scripts/start.mjs` (the process running apps/server/dist/main.js). */
@@ -471,13 +616,104 @@ function peakRssMb(pid) {
   }
 }
 
-/** `npm start` (node scripts/start.mjs) on PGlite in `dataDir`: ms until `/` serves HTML. */
-async function startToFirstPage(dataDir) {
+function rssMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : round(Number(kb) / 1024, 1);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `n` requests of a player's visit, four at a time, on the demo data of `npm start`: the page
+ * and its script, site settings, the demo player's uinfo, game packs, orders list, HC Point
+ * balance, order creation (card, the sandbox provider) and its detail, and a password login
+ * (argon2id) every 20 requests. Answers with an error code (e.g. the order-creation rate limit)
+ * count as served; `failed` counts transport errors and HTTP 5xx.
+ */
+async function mixedRequests(base, n) {
+  let failed = 0;
+  const post = async (path, token, body = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        gameid: '1',
+        ...(token === undefined ? {} : { token }),
+      },
+      body: JSON.stringify(body),
+    });
+    if (res.status >= 500) failed++;
+    return res.json().catch(() => ({}));
+  };
+  const login = async () =>
+    post('/api/user/login', undefined, {
+      channel_code: 'account',
+      account: 'demo',
+      passwd: encryptPayload(PAYLOAD_KEY, 'demo1234'),
+      encrypt: 1,
+    });
+  const first = await login();
+  if (first.code !== 0) throw new Error(`npm start: the demo login answered ${first.code}`);
+  const token = first.result.token;
+  const me = await post('/api/user/uinfo', token);
+  const role = { role_id: `r-${me.result?.gameAccountId}-1`, server_id: 1 };
+  const html = await (await fetch(`${base}/`)).text();
+  const script = /<script[^>]+src="([^"]+)"/.exec(html)?.[1] ?? '/';
+  let lastOrder;
+  const visit = [
+    async () => (await fetch(`${base}/`)).text(),
+    async () => (await fetch(`${base}${script}`)).arrayBuffer(),
+    () => post('/api/setting/init'),
+    () => post('/api/user/uinfo', token),
+    () => post('/api/order/webProduct', token, role),
+    () => post('/api/order/record', token, { page: 1, size: 10 }),
+    () => post('/api/operate/coinBalance', token),
+    async () => {
+      const r = await post('/api/order/webCreate', token, {
+        ...role,
+        cp_goods_id: 'pack_adventurer',
+        channel_code: 'card',
+        role_name: '',
+        server_name: '',
+      });
+      if (r.code === 0) lastOrder = r.result.sdk_order_id;
+    },
+    () =>
+      lastOrder === undefined
+        ? post('/api/time')
+        : post('/api/order/detail', token, { sdk_order_id: lastOrder }),
+    () => post('/api/order/webProduct', token, role),
+  ];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let i = next++; i < n; i = next++) {
+        try {
+          // Every 20th request a login (a new session each time: SESSION_SINGLE_DEVICE is off).
+          if (i % 20 === 19) await login();
+          else await visit[i % visit.length]();
+        } catch {
+          failed++;
+        }
+      }
+    }),
+  );
+  return { requests: n, failed };
+}
+
+/**
+ * `npm start` (node scripts/start.mjs) on PGlite in `dataDir`, or on PostgreSQL at
+ * `databaseUrl`: ms until `/` serves HTML, then the mixed requests and the server's RSS.
+ */
+async function startToFirstPage(dataDir, databaseUrl) {
   const port = await freePort();
   const gamePort = await freePort();
   const env = { ...process.env };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
+  if (databaseUrl !== undefined) env.DATABASE_URL = databaseUrl;
   const t0 = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
@@ -488,6 +724,8 @@ async function startToFirstPage(dataDir) {
       DEMO_GAME_PORT: String(gamePort),
       LOG_LEVEL: 'warn',
       PAYLOAD_KEY,
+      // The mixed requests log the demo player in again and again with one session kept.
+      SESSION_SINGLE_DEVICE: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -511,12 +749,17 @@ async function startToFirstPage(dataDir) {
       'npm start',
     );
     const ms = performance.now() - t0;
-    // A few page loads so the RSS peak includes serving, then read the server's high-water mark.
-    for (let i = 0; i < 20; i++) await (await fetch(`http://127.0.0.1:${port}/`)).text();
     const serverPid = serverChildOf(child.pid);
+    const readyPeak = serverPid === undefined ? null : peakRssMb(serverPid);
+    // Then START_REQUESTS mixed requests, so the RSS peak includes serving (see mixedRequests).
+    const mixed = await mixedRequests(`http://127.0.0.1:${port}`, START_REQUESTS);
     return {
       ms: round(ms),
+      ready_peak_rss_mb: readyPeak,
       peak_rss_mb: serverPid === undefined ? null : peakRssMb(serverPid),
+      rss_mb: serverPid === undefined ? null : rssMb(serverPid),
+      requests: mixed.requests,
+      failed: mixed.failed,
       built,
     };
   } finally {
@@ -610,6 +853,7 @@ const dbName = `hc_bench_${Date.now()}`;
 const dbUrl = withDatabase(adminUrl, dbName);
 let createdDb = false;
 const startDirs = [];
+const startDbs = [];
 try {
   await buildIfStale();
 
@@ -677,23 +921,30 @@ try {
       process.env.BENCH_CPU_PROF === '1'
         ? ['--cpu-prof', `--cpu-prof-dir=${join(process.cwd(), 'bench-results')}`]
         : [];
-    const api = startNode(
-      [...profile, SERVER_MAIN, '--role=api'],
-      { ...serverEnv, PORT: String(apiPort) },
-      'server (api)',
-    );
-    await waitFor(async () => (await fetch(`${url}/readyz`)).ok, 60_000, 'server');
-    const workerPort = await freePort();
-    const worker = startNode(
-      [SERVER_MAIN, '--role=worker'],
-      { ...serverEnv, PORT: String(workerPort) },
-      'server (worker)',
-    );
-    await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).ok,
-      60_000,
-      'worker',
-    );
+    // An API process (on `port`) and a worker on the bench database, both ready.
+    const startApiAndWorker = async (port, apiFlags = []) => {
+      const apiPortUsed = port ?? (await freePort());
+      const apiUrl = `http://127.0.0.1:${apiPortUsed}`;
+      const apiChild = startNode(
+        [...NODE_FLAGS, ...apiFlags, SERVER_MAIN, '--role=api'],
+        { ...serverEnv, PORT: String(apiPortUsed) },
+        'server (api)',
+      );
+      await waitFor(async () => (await fetch(`${apiUrl}/readyz`)).ok, 60_000, 'server');
+      const workerPort = await freePort();
+      const workerChild = startNode(
+        [...NODE_FLAGS, SERVER_MAIN, '--role=worker'],
+        { ...serverEnv, PORT: String(workerPort) },
+        'server (worker)',
+      );
+      await waitFor(
+        async () => (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).ok,
+        60_000,
+        'worker',
+      );
+      return { url: apiUrl, api: apiChild, worker: workerChild };
+    };
+    const { api, worker } = await startApiAndWorker(apiPort, profile);
 
     // Players: sessions and HC Point through the ledger (apps/server/test/support/bench-fixtures.ts).
     const fixtures = JSON.parse(
@@ -717,12 +968,27 @@ try {
 
     // 1. Paid -> completed, with the worker and the demo game healthy.
     if (parts.has('latency')) results.paid_to_completed = await paidToCompleted(url, payers);
+    // Scale-out (opt-in): one API and one worker, then two of each, all delivering.
+    if (parts.has('scaleout'))
+      results.scale_out = await scaleOut({
+        url,
+        api,
+        worker,
+        game: game.child,
+        payers,
+        startServer: () => startApiAndWorker(),
+        database: dbName,
+      });
     await stop(worker);
 
     // 2. Pay path vs pgbench (API only: deliveries pile up as jobs and are not part of the pay).
     if (parts.has('pay')) {
       await payPath(url, payers, WARMUP_SECONDS);
-      const cpu0 = { api: cpuMs(api.pid), game: cpuMs(game.child.pid) };
+      const cpu0 = {
+        api: cpuMs(api.pid),
+        game: cpuMs(game.child.pid),
+        pg: postgresCpuMs(dbName),
+      };
       results.pay_path = await payPath(url, payers, SECONDS);
       // Where the CPU went: per paid pair, in the API process and in the demo game (the two
       // gateway calls of webCreate). On 2 cores this decides the figure once locks do not.
@@ -734,7 +1000,11 @@ try {
         (cpuMs(game.child.pid) - cpu0.game) / results.pay_path.paid,
         2,
       );
-      results.pgbench_pay_path = pgbench(dbUrl, payers, productId, SECONDS);
+      results.pay_path.postgres_cpu_ms_per_pair = round(
+        (postgresCpuMs(dbName) - cpu0.pg) / results.pay_path.paid,
+        2,
+      );
+      results.pgbench_pay_path = await pgbench(dbUrl, payers, productId, SECONDS);
       results.pay_path.ratio_vs_pgbench = round(
         results.pay_path.pairs_per_s / results.pgbench_pay_path.tps,
         2,
@@ -773,7 +1043,18 @@ try {
     }
 
     // 4. Login at a fixed rate.
-    if (parts.has('login')) results.login = await loginLoad(url, logins, password);
+    // At each rate: a short unmeasured run first (the pool's connections, the first hashes).
+    if (parts.has('login'))
+      for (const rate of LOGIN_RATES) {
+        await loginLoad(url, logins, password, rate, WARMUP_SECONDS);
+        const apiCpu0 = cpuMs(api.pid);
+        const run = await loginLoad(url, logins, password, rate);
+        run.api_cpu_ms_per_login = round(
+          (cpuMs(api.pid) - apiCpu0) / (run.requests_per_s * SECONDS),
+          1,
+        );
+        results[`login_${rate}`] = run;
+      }
     await stop(api);
   }
   await stop(game.child);
@@ -786,14 +1067,16 @@ try {
     startDirs.push(dataDir);
     const cold = await startToFirstPage(dataDir);
     const warm = await startToFirstPage(dataDir);
-    results.npm_start = {
-      cold_ms: cold.ms,
-      warm_ms: warm.ms,
-      peak_rss_mb: Math.max(cold.peak_rss_mb ?? 0, warm.peak_rss_mb ?? 0) || null,
-      // start.mjs built first (a source changed meanwhile): that time includes the build.
-      cold_included_build: cold.built,
-      warm_included_build: warm.built,
-    };
+    results.npm_start = startFigures(cold, warm);
+    // The same on PostgreSQL: a fresh database, migrated and seeded by the first start.
+    const startDb = `${dbName}_start`;
+    psql(adminUrl, `create database ${startDb}`);
+    startDbs.push(startDb);
+    const pgDir = mkdtempSync(join(tmpdir(), 'hc-bench-start-pg-'));
+    startDirs.push(pgDir);
+    const pgCold = await startToFirstPage(pgDir, withDatabase(adminUrl, startDb));
+    const pgWarm = await startToFirstPage(pgDir, withDatabase(adminUrl, startDb));
+    results.npm_start_postgres = startFigures(pgCold, pgWarm);
   }
 
   const goals = {};
@@ -809,6 +1092,12 @@ try {
       value: results.catalog.ratio_vs_hello,
       met: results.catalog.ratio_vs_hello >= GOALS.catalogVsHello,
     };
+  if (results.login_50 !== undefined)
+    goals.login_50_p99 = {
+      goal: `<= ${GOALS.loginP99At50Ms} ms`,
+      value: results.login_50.p99_ms,
+      met: results.login_50.p99_ms <= GOALS.loginP99At50Ms,
+    };
   for (const c of results.console?.calls ?? [])
     if (c.status === 'measured')
       goals[`console: ${c.label}`] = {
@@ -823,7 +1112,7 @@ try {
       seconds: SECONDS,
       connections: CONNECTIONS,
       payers: PAYERS,
-      login_rate: LOGIN_RATE,
+      login_rates: LOGIN_RATES,
       db_pool_size: process.env.DB_POOL_SIZE ?? 'default',
       parts: [...parts],
     },
@@ -856,6 +1145,13 @@ try {
       console.error(`could not drop ${dbName}: ${err.message}`);
     }
   }
+  for (const name of startDbs) {
+    try {
+      psql(adminUrl, `drop database if exists ${name} with (force)`);
+    } catch (err) {
+      console.error(`could not drop ${name}: ${err.message}`);
+    }
+  }
   for (const dir of startDirs) if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
@@ -874,7 +1170,20 @@ function printTable({ results: r, goals }) {
         `p50 ${p.p50_ms} ms`,
         `p99 ${p.p99_ms} ms`,
       ],
-      ['  pgbench, same SQL', `${g.tps} tps`, '', `avg ${g.latency_avg_ms} ms`, ''],
+      [
+        '  CPU per pair',
+        `API ${p.api_cpu_ms_per_pair} ms`,
+        `game ${p.game_cpu_ms_per_pair} ms`,
+        `PostgreSQL ${p.postgres_cpu_ms_per_pair} ms`,
+        '',
+      ],
+      [
+        '  pgbench, same SQL',
+        `${g.tps} tps`,
+        `PostgreSQL ${g.postgres_cpu_ms_per_tx} ms/tx`,
+        `avg ${g.latency_avg_ms} ms`,
+        '',
+      ],
       [
         '  ratio server/pgbench',
         String(p.ratio_vs_pgbench),
@@ -911,15 +1220,28 @@ function printTable({ results: r, goals }) {
       ],
     );
   }
-  if (r.login !== undefined) {
-    const l = r.login;
+  for (const rate of LOGIN_RATES) {
+    const l = r[`login_${rate}`];
+    if (l === undefined) continue;
+    const goal = goals[`login_${rate}_p99`];
     rows.push([
-      'Login (fixed rate)',
+      `Login at ${rate}/s`,
       `${l.requests_per_s} req/s`,
-      `target ${l.target_rate}/s`,
+      `${l.api_cpu_ms_per_login} ms CPU/login`,
       `p50 ${l.p50_ms} ms`,
-      `p99 ${l.p99_ms} ms`,
+      `p99 ${l.p99_ms} ms${goal === undefined ? '' : ` (goal ${goal.goal}: ${verdict(goal)})`}`,
     ]);
+  }
+  if (r.scale_out !== undefined) {
+    for (const c of [r.scale_out.one, r.scale_out.two])
+      rows.push([
+        `Scale-out: ${c.api_processes} API + ${c.worker_processes} worker`,
+        `${c.pairs_per_s} pairs/s`,
+        `p99 ${c.p99_ms} ms`,
+        `CPU/pair ms: API ${c.api_cpu_ms_per_pair}, worker ${c.worker_cpu_ms_per_pair}`,
+        `game ${c.game_cpu_ms_per_pair}, PostgreSQL ${c.postgres_cpu_ms_per_pair}`,
+      ]);
+    rows.push(['  ratio two/one', String(r.scale_out.ratio), '', '', '']);
   }
   if (r.paid_to_completed !== undefined) {
     const d = r.paid_to_completed;
@@ -931,15 +1253,27 @@ function printTable({ results: r, goals }) {
       `p95 ${d.p95_ms} ms`,
     ]);
   }
-  if (r.npm_start !== undefined) {
-    const n = r.npm_start;
-    rows.push([
-      'npm start, first page',
-      `cold ${n.cold_ms} ms`,
-      `warm ${n.warm_ms} ms`,
-      `peak RSS ${n.peak_rss_mb} MB`,
-      n.cold_included_build || n.warm_included_build ? '(a start included a build)' : '',
-    ]);
+  for (const [label, n] of [
+    ['npm start (PGlite)', r.npm_start],
+    ['npm start (PostgreSQL)', r.npm_start_postgres],
+  ]) {
+    if (n === undefined) continue;
+    rows.push(
+      [
+        `${label}, first page`,
+        `cold ${n.cold_ms} ms`,
+        `warm ${n.warm_ms} ms`,
+        `peak RSS ${n.peak_rss_mb} MB`,
+        n.cold_included_build || n.warm_included_build ? '(a start included a build)' : '',
+      ],
+      [
+        `  RSS after ${START_REQUESTS} requests`,
+        `cold peak ${n.cold_peak_rss_mb} MB`,
+        `warm peak ${n.warm_peak_rss_mb} MB`,
+        `warm now ${n.warm_rss_mb} MB`,
+        `(at first page: ${n.cold_ready_peak_rss_mb} / ${n.warm_ready_peak_rss_mb} MB)`,
+      ],
+    );
   }
   if (r.import_accounts !== undefined) {
     const i = r.import_accounts;

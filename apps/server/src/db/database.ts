@@ -2,6 +2,7 @@
 // (ARCHITECTURE.md#database-and-migrations). Both are reached through Kysely on a `pg` Pool, so one SQL dialect serves both.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { nameMarkedStatements } from './named-statements';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -95,6 +96,7 @@ function watchPoolErrors(pool: pg.Pool, options: PoolOptions): void {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.on('error', (err) => options.onPoolError?.(err));
+    nameMarkedStatements(client);
   });
 }
 
@@ -122,6 +124,7 @@ export function openPostgres(url: string, poolSize: number, options: PoolOptions
 export function pgPoolForPglite(pgConfig: pg.PoolConfig, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, types: typeOverrides });
   pool.on('error', (err) => options.onPoolError?.(err));
+  pool.on('connect', (client) => nameMarkedStatements(client));
   return pool;
 }
 

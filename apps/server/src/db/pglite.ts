@@ -30,6 +30,14 @@ function ensureDirectory(dataDir: string): void {
   }
 }
 
+/**
+ * PostgreSQL settings of the embedded database (ADR 0064). PGlite runs PostgreSQL inside this
+ * process's WebAssembly memory, so its buffer cache is this process's RSS: 16 MB of shared
+ * buffers instead of PGlite's 160 MB keeps a small install small; pages beyond it are read
+ * through the operating system's file cache.
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 /** A Database over an open PGlite instance; `onClose` runs after the pool has ended. */
 export function databaseOverPglite(
   pglite: PGlite,
@@ -54,7 +62,9 @@ export async function openPgliteDataDir(
   const pgdata = join(dataDir, 'pgdata');
   let pglite: PGlite | undefined;
   try {
-    pglite = new PGlite(pgdata);
+    pglite = new PGlite(pgdata, {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     await pglite.waitReady;
   } catch (err) {
     await pglite?.close().catch(() => undefined);

@@ -6,7 +6,7 @@
 // A fixed window lets a client send up to 2x the limit around a window edge; that is accepted
 // for analytics (ADR 0022).
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Clock } from './clock';
@@ -56,12 +56,16 @@ export function createRateCounter(deps: RateCounterDeps): RateCounter {
   let redisDownUntil = Number.NEGATIVE_INFINITY;
   let closed = false;
 
-  // Created on first use, so a node that never counts never connects.
-  function redis(): Redis | undefined {
+  // Created on first use, so a node that never counts never connects (and, without REDIS_URL,
+  // never loads ioredis).
+  async function redis(): Promise<Redis | undefined> {
     if (deps.redisUrl === undefined || closed) return undefined;
     // The back-off is about the network, so it runs on real time, not the injected clock.
     if (Date.now() < redisDownUntil) return undefined;
     if (client === undefined) {
+      const { Redis } = await import('ioredis');
+      if (closed) return undefined;
+      if (client !== undefined) return client;
       client = new Redis(deps.redisUrl, {
         connectTimeout: 1000,
         commandTimeout: timeoutMs,
@@ -101,7 +105,7 @@ export function createRateCounter(deps: RateCounterDeps): RateCounter {
       const nowMs = clock.now().getTime();
       const windowStart = Math.floor(nowMs / RATE_WINDOW_MS) * RATE_WINDOW_MS;
       const resetInS = Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - nowMs) / 1000));
-      const r = redis();
+      const r = await redis();
       if (r !== undefined) {
         try {
           return {

@@ -1,6 +1,7 @@
 // Data access for login accounts (`accid`) and their game accounts (`gameAccountId`/uid).
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { named } from '../../db/named-statements';
 import type { AccountsTable, DB, ImportedPasswordFormat } from '../../db/schema';
 
 export interface AccountRow {
@@ -218,7 +219,8 @@ export function createAccountsRepository(db: Kysely<DB>) {
     async findNameWithGameAccounts(
       id: number,
     ): Promise<{ account: string; gameAccounts: GameAccountRow[] } | undefined> {
-      const row = await db
+      // Named (ADR 0062): every call that needs the player runs it.
+      const query = db
         .selectFrom('accounts as a')
         .select((eb) => [
           'a.account',
@@ -234,7 +236,8 @@ export function createAccountsRepository(db: Kysely<DB>) {
           ).as('game_accounts'),
         ])
         .where('a.id', '=', id)
-        .executeTakeFirst();
+        .compile();
+      const row = (await db.executeQuery(named('accounts_player', query))).rows[0];
       return (
         row && {
           account: row.account,

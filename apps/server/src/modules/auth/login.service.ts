@@ -55,8 +55,11 @@ export function createLoginService(deps: LoginServiceDeps) {
     // Disabled through the Publisher API: no sign-in by any path (its sessions were ended).
     if (account.disabledAt !== null) throw new AppError(ErrorCode.AuthFail);
     if (account.deletionDueAt !== null) await deps.cancelDeletion?.(account.id);
-    const { token, sessionId } = await deps.sessions.create(account.id, { remember });
-    if (deps.singleDevice && newLogin) await deps.sessions.revokeOthers(account.id, sessionId);
+    // Single device: the new session ends the others in the same statement.
+    const { token } = await deps.sessions.create(account.id, {
+      remember,
+      endOthers: deps.singleDevice && newLogin,
+    });
     return {
       token,
       customer_service: deps.customerServiceUrl,

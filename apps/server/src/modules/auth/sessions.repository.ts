@@ -49,6 +49,41 @@ export function createSessionsRepository(db: Kysely<DB>) {
       return row.id;
     },
 
+    /**
+     * insert, and every other live session of the account revoked, in one statement (a
+     * single-device sign-in: one round trip and one commit). The UPDATE runs on the statement's
+     * snapshot, which does not hold the new row, so the new session stays live.
+     */
+    async insertRevokingOthers(s: NewSession): Promise<number> {
+      const row = await db
+        .with('s', (qb) =>
+          qb
+            .insertInto('sessions')
+            .values({
+              account_id: s.accountId,
+              token_hash: s.tokenHash,
+              created_at: s.now,
+              last_seen_at: s.now,
+              idle_expires_at: s.idleExpiresAt,
+              absolute_expires_at: s.absoluteExpiresAt,
+              remember: s.remember,
+            })
+            .returning('id'),
+        )
+        .with('r', (qb) =>
+          qb
+            .updateTable('sessions')
+            .set({ revoked_at: s.now })
+            .where('account_id', '=', s.accountId)
+            .where('revoked_at', 'is', null)
+            .returning('id'),
+        )
+        .selectFrom('s')
+        .select('s.id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
     async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
       const r = await db
         .selectFrom('sessions')

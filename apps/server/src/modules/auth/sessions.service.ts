@@ -128,19 +128,23 @@ export function createSessionService(deps: {
     /** Start a session for an account; returns the raw token (the only time it exists). */
     async create(
       accountId: number,
-      options: { remember: boolean },
+      options: { remember: boolean; endOthers?: boolean },
     ): Promise<{ token: string; sessionId: number }> {
       const now = clock.now();
       const absolute = new Date(now.getTime() + policy.absoluteDays * 86_400_000);
       const token = newSessionToken();
-      const sessionId = await repo.insert({
+      const row = {
         accountId,
         tokenHash: hashToken(token),
         now,
         idleExpiresAt: idleExpiry(now, absolute, options.remember),
         absoluteExpiresAt: absolute,
         remember: options.remember,
-      });
+      };
+      if (options.endOthers !== true) return { token, sessionId: await repo.insert(row) };
+      // A single-device sign-in: the account's other sessions end in the same statement.
+      const sessionId = await repo.insertRevokingOthers(row);
+      forget((cached) => cached.accountId === accountId && cached.id !== sessionId);
       return { token, sessionId };
     },
 

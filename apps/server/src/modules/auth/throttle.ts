@@ -75,8 +75,8 @@ export function createLoginThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
       const hit = await throttle.take(rules);
       return {
         async succeeded() {
-          await hit.release();
-          await record(accountId, ip, true);
+          // Independent writes: at once, so their commits share a WAL flush.
+          await Promise.all([hit.release(), record(accountId, ip, true)]);
         },
         failed: () => record(accountId, ip, false),
       };

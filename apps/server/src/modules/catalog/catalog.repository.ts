@@ -1,6 +1,7 @@
 // Data access for the catalog (0005-topup): products (game packs and HC Point packs) and the
 // top-up rebate campaigns. The only code naming these two tables.
 import type { Kysely, Selectable } from 'kysely';
+import { everyColumn, named } from '../../db/named-statements';
 import type {
   DB,
   LocalizedText,
@@ -12,6 +13,31 @@ import type {
 } from '../../db/schema';
 
 export type ProductKind = 'game' | 'coin';
+
+/** Every column of `products`, for the named statement below (ADR 0062: no `*`). */
+const PRODUCT_COLUMNS = everyColumn<ProductsTable>()([
+  'id',
+  'game_id',
+  'cp_goods_id',
+  'kind',
+  'names',
+  'price',
+  'currency',
+  'icon',
+  'bonus',
+  'gift',
+  'amount',
+  'items',
+  'rebate',
+  'server_ids',
+  'sort',
+  'active',
+  'created_at',
+  'icons',
+  'sale_begin_at',
+  'sale_end_at',
+  'updated_at',
+]);
 
 /** A product as stored, in camelCase. */
 export interface ProductRow {
@@ -153,14 +179,21 @@ export function createCatalogRepository(db: Kysely<DB>) {
     },
 
     /** The active product `cpGoodsId` of a game, if any. */
+    /** The active product of a game by its id in the game; named (ADR 0062: order creation). */
     async findActive(gameId: number, cpGoodsId: string): Promise<ProductRow | undefined> {
-      const row = await db
-        .selectFrom('products')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('cp_goods_id', '=', cpGoodsId)
-        .where('active', '=', true)
-        .executeTakeFirst();
+      const { rows } = await db.executeQuery(
+        named(
+          'products_find_active',
+          db
+            .selectFrom('products')
+            .select(PRODUCT_COLUMNS)
+            .where('game_id', '=', gameId)
+            .where('cp_goods_id', '=', cpGoodsId)
+            .where('active', '=', true)
+            .compile(),
+        ),
+      );
+      const row = rows[0];
       return row && toProduct(row);
     },
 

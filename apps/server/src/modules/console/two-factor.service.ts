@@ -7,7 +7,6 @@ import { createHmac, randomInt } from 'node:crypto';
 import { ErrorCode, toUnixSeconds } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -71,6 +70,8 @@ export function createTwoFactorService(deps: {
         cipher.encrypt(secret, totpContext(operator.id)),
       );
       const otpauthUrl = generateURI({ issuer: deps.issuer, label: operator.name, secret });
+      // Loaded when an operator enrols, not at every start.
+      const QRCode = (await import('qrcode')).default;
       const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 2 });
       return {
         secret,

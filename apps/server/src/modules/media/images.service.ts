@@ -15,7 +15,6 @@ import {
   type UploadedImage,
 } from '@hc/contract';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { ImageObjectStore } from '../../adapters/image-store/s3';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -78,11 +77,16 @@ export function shaOfMediaUrl(url: string): string | undefined {
   return MEDIA_URL_PATTERN.exec(url)?.[1];
 }
 
+/** sharp (libvips, ~9 MB resident) loads with the first image: most processes never get one. */
+let sharpModule: ReturnType<typeof loadSharp> | undefined;
+const loadSharp = async () => (await import('sharp')).default;
+
 /** Decodes and re-encodes in the same format, without metadata; answers the new bytes. */
 export async function reencode(
   bytes: Uint8Array,
   type: ImageType,
 ): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const sharp = await (sharpModule ??= loadSharp());
   try {
     const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
     const meta = await input.metadata();

@@ -13,7 +13,6 @@ import {
   type CatalogProduct,
 } from '../catalog/catalog.service';
 import { findServerAndRole } from '../games/games.service';
-import { createWalletService } from '../wallet/wallet.service';
 import { CHECKOUT_LEASE_MS, checkoutOf, makeCheckout, orderUrl } from './checkout';
 import { createOrdersRepository, type NewOrder, type OrderRow } from './orders.repository';
 import type { CreateOrderInput, CreateOrderResult, OrdersDeps } from './orders.types';
@@ -63,7 +62,6 @@ export async function createOrder(
   }
   await countAttempt(deps, input.accountId);
   const purchase = await checkPurchase(deps, input);
-  if (purchase.epoint) await checkHcPointBalance(deps, input.gameAccountId, purchase.product.price);
   const now = deps.clock.now();
   let saved: { order: OrderRow; created: boolean };
   try {
@@ -124,25 +122,14 @@ async function checkPurchase(deps: OrdersDeps, input: CreateOrderInput): Promise
 }
 
 /**
- * Paying with HC Point: a balance short of the price is refused before anything is created
- * (docs/product/hc-point.md#paying-with-hc-point), so no unpayable Unpaid order is left behind.
- * The payment itself still checks under the lock (pay-with-hc-point.ts): the balance can change
- * in between.
- */
-async function checkHcPointBalance(
-  deps: OrdersDeps,
-  gameAccountId: number,
-  price: number,
-): Promise<void> {
-  const { basicNum, presentNum } = await createWalletService({ db: deps.db }).getBalance(
-    gameAccountId,
-  );
-  if (basicNum + presentNum < price) throw new AppError(ErrorCode.ePointNumInsufficient);
-}
-
-/**
  * One creation per player at a time (the account row lock, held until COMMIT): the cap and the
  * reuse see every order the player's other requests made, on any node.
+ *
+ * Paying with HC Point: a balance short of the price is refused before anything is created
+ * (docs/product/hc-point.md#paying-with-hc-point), so no unpayable Unpaid order is left behind;
+ * the balance is read with the account lock, in the same round trip (ADR 0063). The payment
+ * itself still checks under the buckets' lock (pay-with-hc-point.ts): the balance can change in
+ * between.
  */
 async function insertOrReuse(
   deps: OrdersDeps,
@@ -152,7 +139,11 @@ async function insertOrReuse(
 ): Promise<{ order: OrderRow; created: boolean }> {
   return deps.db.transaction().execute(async (trx) => {
     const repo = createOrdersRepository(trx);
-    await repo.lockAccount(input.accountId);
+    if (purchase.epoint) {
+      const hcPoint = await repo.lockAccountWithHcPoint(input.accountId, input.gameAccountId);
+      if ((hcPoint ?? 0) < purchase.product.price)
+        throw new AppError(ErrorCode.ePointNumInsufficient);
+    } else await repo.lockAccount(input.accountId);
     if (input.idempotencyKey !== undefined) {
       const same = await repo.byIdempotencyKey(input.accountId, input.idempotencyKey);
       if (same !== undefined) return { order: same, created: false };

@@ -7,6 +7,7 @@
 // that belong together are called on a repository built from the caller's transaction.
 import { ServerOrderStatus } from '@hc/contract';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { everyColumn, named } from '../../db/named-statements';
 import type { DB, OrdersTable, OrderStatusValue } from '../../db/schema';
 import { wakeWorkersSql } from '../../jobs/jobs.repository';
 
@@ -14,6 +15,60 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 
 const { Unpaid, Paid } = ServerOrderStatus;
+
+/**
+ * Every column of `orders`, named: the named statements below list their columns instead of
+ * `*`, so a column added by a later migration does not change a cached plan's result (ADR 0062).
+ */
+const ORDER_COLUMNS = everyColumn<OrdersTable>()([
+  'id',
+  'sdk_order_id',
+  'account_id',
+  'game_account_id',
+  'game_id',
+  'server_id',
+  'server_name',
+  'role_id',
+  'role_name',
+  'product_id',
+  'cp_goods_id',
+  'kind',
+  'item_name',
+  'item_names',
+  'price',
+  'currency',
+  'hc_amount',
+  'hc_gift',
+  'hc_price',
+  'items',
+  'channel_code',
+  'provider',
+  'provider_ref',
+  'payment_ref',
+  'pay_url',
+  'checkout_until',
+  'payment_checked_at',
+  'status',
+  'language',
+  'idempotency_key',
+  'expires_at',
+  'paid_at',
+  'completed_at',
+  'created_at',
+  'updated_at',
+]);
+
+/** What the one-statement HC Point payment answers (payHcPointGamePack). */
+export interface HcPointPayment {
+  sdk_order_id: string;
+  /** The HC Point charged. */
+  amount: number;
+  /** The player's buckets before the payment (locked). */
+  present: number;
+  basic: number;
+  /** false: the debit's idempotency key was already used, so no HC Point moved now. */
+  applied: boolean;
+}
 
 export function normaliseOrder(row: OrderRow): OrderRow {
   // bigint columns come back as strings from pg.
@@ -79,17 +134,22 @@ function orderReads(db: Kysely<DB>) {
       return row === undefined ? undefined : normaliseOrder(row);
     },
 
-    /** The account's unpaid, unexpired orders, newest first (at most 100). */
+    /** The account's unpaid, unexpired orders, newest first (at most 100). Named (ADR 0062). */
     async openOrders(accountId: number, now: Date): Promise<OrderRow[]> {
-      const rows = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('status', '=', Unpaid)
-        .where('expires_at', '>', now)
-        .orderBy('created_at', 'desc')
-        .limit(100)
-        .execute();
+      const { rows } = await db.executeQuery(
+        named(
+          'orders_open',
+          db
+            .selectFrom('orders')
+            .select(ORDER_COLUMNS)
+            .where('account_id', '=', accountId)
+            .where('status', '=', Unpaid)
+            .where('expires_at', '>', now)
+            .orderBy('created_at', 'desc')
+            .limit(100)
+            .compile(),
+        ),
+      );
       return rows.map(normaliseOrder);
     },
 
@@ -114,6 +174,30 @@ function orderReads(db: Kysely<DB>) {
         .where('id', '=', accountId)
         .forNoKeyUpdate()
         .execute();
+    },
+
+    /**
+     * lockAccount and the HC Point balance (basic + present) of a game account in one round
+     * trip (ADR 0063), for an order paid with HC Point. Only the account row is locked: the
+     * balance is the check before anything is created; the payment checks again under the
+     * buckets' lock. undefined: no such account.
+     */
+    async lockAccountWithHcPoint(
+      accountId: number,
+      gameAccountId: number,
+    ): Promise<number | undefined> {
+      const { rows } = await db.executeQuery(
+        named(
+          'orders_lock_account_hc',
+          sql<{ hc_point: number | string }>`select (select coalesce(sum(balance), 0)
+              from ledger_accounts
+              where game_account_id = ${gameAccountId} and kind in ('basic', 'present')) as hc_point
+            from accounts where id = ${accountId}
+            for no key update of accounts`.compile(db),
+        ),
+      );
+      const row = rows[0];
+      return row === undefined ? undefined : Number(row.hc_point);
     },
 
     /** The login name of the order's account (order screen). */
@@ -189,10 +273,10 @@ function orderWrites(db: Kysely<DB>) {
       return true;
     },
 
-    /** A new unpaid order and its first timeline row in one statement (ADR 0023). */
+    /** A new unpaid order and its first timeline row in one statement (ADR 0023), named (ADR 0062). */
     async insertUnpaid(values: NewOrder, now: Date): Promise<OrderRow> {
-      const row = await db
-        .with('o', (qb) => qb.insertInto('orders').values(values).returningAll())
+      const query = db
+        .with('o', (qb) => qb.insertInto('orders').values(values).returning(ORDER_COLUMNS))
         .with('e', (qb) =>
           qb
             .insertInto('order_events')
@@ -210,7 +294,10 @@ function orderWrites(db: Kysely<DB>) {
         )
         .selectFrom('o')
         .selectAll()
-        .executeTakeFirstOrThrow();
+        .compile();
+      const { rows } = await db.executeQuery(named('orders_insert_unpaid', query));
+      const row = rows[0];
+      if (row === undefined) throw new Error('insertUnpaid: the insert returned no row');
       return normaliseOrder(row);
     },
 
@@ -286,6 +373,101 @@ function orderWrites(db: Kysely<DB>) {
         select * from paid`.execute(db);
       const row = rows[0];
       return row === undefined ? undefined : normaliseOrder(row);
+    },
+
+    /**
+     * The common HC Point payment, order and money together, as ONE statement run on its own
+     * (its own transaction; ADR 0063): the case markHcPointGamePackPaid handles, and only when
+     * the player's buckets cover the price. In this order, as every payment locks:
+     *   o      the order, locked (FOR NO KEY UPDATE, as the UPDATE would);
+     *   b, s   the player's buckets, locked FOR UPDATE in id order, and the split: present first,
+     *          then basic (docs/decisions/0015-hc-point-spending-order.md), as
+     *          debitHcPointWithBalance computes it;
+     *   paid   the order to paid, only if present + basic covers the price, with its timeline
+     *          row and delivery job (waking the workers on commit, ADR 0057);
+     *   t, e   the debit transfer under `idempotencyKey` (ON CONFLICT DO NOTHING: a used key moves
+     *          nothing, as in debitHcPointWithBalance) and its entries, system_spend last.
+     * The ledger's own rules still hold: the entries' trigger moves the balances (a player
+     * balance below zero fails the CHECK and the whole statement), the transfer must sum to zero
+     * at commit, and the shared system_spend row is locked only from the end of the statement
+     * to its commit, with no round trip in between. undefined: nothing changed (not such an
+     * order, or too little HC Point): the caller takes the transaction path, which tells why.
+     * Named (ADR 0062).
+     */
+    async payHcPointGamePack(
+      accountId: number,
+      sdkOrderId: string,
+      idempotencyKey: string,
+      now: Date,
+    ): Promise<HcPointPayment | undefined> {
+      const query = sql<{
+        sdk_order_id: string;
+        amount: number | string;
+        present: number | string;
+        basic: number | string;
+        applied: boolean;
+      }>`with o as (
+          select id, game_account_id, hc_price from orders
+          where sdk_order_id = ${sdkOrderId} and account_id = ${accountId}
+            and provider = 'epoint' and hc_price > 0 and status = ${Unpaid}
+            and expires_at > ${now} and kind = 'game' and hc_gift = 0
+          for no key update),
+        b as (
+          select id, kind, balance from ledger_accounts
+          where game_account_id = (select game_account_id from o) and kind in ('basic', 'present')
+          order by id
+          for update),
+        s as (
+          select o.id, o.hc_price::bigint as amount,
+            coalesce((select balance from b where kind = 'present'), 0) as present,
+            coalesce((select balance from b where kind = 'basic'), 0) as basic,
+            (select id from b where kind = 'present') as present_id,
+            (select id from b where kind = 'basic') as basic_id
+          from o),
+        paid as (
+          update orders set status = ${Paid}, updated_at = ${now}, paid_at = ${now}
+          from s
+          where orders.id = s.id and orders.status = ${Unpaid} and s.present + s.basic >= s.amount
+          returning orders.id, orders.sdk_order_id),
+        timeline as (
+          insert into order_events (order_id, status, note, created_at)
+          select id, ${Paid}::smallint, null, ${now}::timestamptz from paid),
+        job as (
+          insert into jobs (kind, dedupe_key, order_id, payload, run_at, created_at, updated_at)
+          select 'deliver', 'deliver:' || sdk_order_id, id, '{}', ${now}::timestamptz,
+            ${now}::timestamptz, ${now}::timestamptz from paid
+          on conflict (dedupe_key) do nothing
+          returning ${wakeWorkersSql}),
+        t as (
+          insert into ledger_transfers (idempotency_key, kind)
+          select ${idempotencyKey}::text, 'debit' from paid
+          on conflict (idempotency_key) do nothing
+          returning id),
+        e as (
+          insert into ledger_entries (transfer_id, ledger_account_id, amount)
+          select t.id, x.account_id, x.amount from t
+          cross join s
+          cross join lateral (values
+            (s.present_id, -least(s.present, s.amount)),
+            (s.basic_id, least(s.present, s.amount) - s.amount),
+            ((select id from ledger_accounts
+              where game_account_id is null and kind = 'system_spend'), s.amount)
+          ) as x (account_id, amount)
+          where x.amount <> 0)
+        select paid.sdk_order_id, s.amount, s.present, s.basic,
+          exists (select 1 from t) as applied
+        from paid cross join s`.compile(db);
+      const { rows } = await db.executeQuery(named('orders_pay_hc_point', query));
+      const row = rows[0];
+      return row === undefined
+        ? undefined
+        : {
+            sdk_order_id: row.sdk_order_id,
+            amount: Number(row.amount),
+            present: Number(row.present),
+            basic: Number(row.basic),
+            applied: row.applied,
+          };
     },
 
     /**

@@ -1,13 +1,17 @@
 // Paying an order with HC Point (docs/product/api.md#hc-point-calls /api/payment/order/epoint/pay,
-// ADR 0023): debit, mark paid and enqueue delivery in one transaction. Too little HC Point ->
-// ePointNumInsufficient and nothing changes. Paying the same order again answers its current
-// state without moving HC Point a second time.
+// ADR 0023, ADR 0063): debit, mark paid and enqueue delivery in one transaction (in the common
+// case one statement). Too little HC Point -> ePointNumInsufficient and nothing changes. Paying
+// the same order again answers its current state without moving HC Point a second time.
 import { ErrorCode, ServerOrderStatus } from '@hc/contract';
 import type { Transaction } from 'kysely';
 import type { DB, OrderStatusValue } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { metrics } from '../../lib/metrics';
-import { createWalletService, debitHcPointWithBalance } from '../wallet/wallet.service';
+import {
+  createWalletService,
+  debitHcPointWithBalance,
+  isBalanceCheckViolation,
+} from '../wallet/wallet.service';
 import { onPaid } from './order-paid';
 import { createOrdersRepository, type OrderRow } from './orders.repository';
 import type { OrdersDeps } from './orders.types';
@@ -17,6 +21,33 @@ const { Unpaid, Paid, Delivered } = ServerOrderStatus;
 export async function payWithHcPoint(deps: OrdersDeps, accountId: number, sdkOrderId: string) {
   const { db, clock } = deps;
   const now = clock.now();
+  const idempotencyKey = `${sdkOrderId}:epoint-pay`;
+  // The common case in one statement (ADR 0063): an unpaid game pack of this player that the
+  // balance covers is paid, debited and queued for delivery, or nothing changes.
+  let fast;
+  try {
+    fast = await createOrdersRepository(db).payHcPointGamePack(
+      accountId,
+      sdkOrderId,
+      idempotencyKey,
+      now,
+    );
+  } catch (err) {
+    if (isBalanceCheckViolation(err)) throw new AppError(ErrorCode.ePointNumInsufficient);
+    throw err;
+  }
+  if (fast !== undefined) {
+    metrics.ordersPaid.inc({ provider: 'epoint' });
+    const fromPresent = fast.applied ? Math.min(fast.present, fast.amount) : 0;
+    const fromBasic = fast.applied ? fast.amount - fromPresent : 0;
+    return {
+      sdk_order_id: fast.sdk_order_id,
+      status: Paid as OrderStatusValue,
+      balance: { basicNum: fast.basic - fromBasic, presentNum: fast.present - fromPresent },
+    };
+  }
+  // Everything else, step by step in one transaction (ADR 0023): a repeat, another player's or
+  // an unpayable order, too little HC Point, a game pack with a rebate.
   const result = await db.transaction().execute(async (trx) => {
     // The order's own changes first and the money move last (ADR 0023): the debit takes the
     // shared system_spend row lock, which every payment waits for until COMMIT. Too little
@@ -26,7 +57,7 @@ export async function payWithHcPoint(deps: OrdersDeps, accountId: number, sdkOrd
     const debit = await debitHcPointWithBalance(trx, {
       gameAccountId: order.row.game_account_id,
       amount: order.row.hc_price ?? 0,
-      idempotencyKey: `${order.row.sdk_order_id}:epoint-pay`,
+      idempotencyKey,
     });
     return { order: order.row, status: Paid as OrderStatusValue, balance: debit.balance };
   });

@@ -1,4 +1,6 @@
-// Data access for the HC Point ledger (0004-wallet): the only code naming the ledger tables.
+// Data access for the HC Point ledger (0004-wallet): the code naming the ledger tables, with one
+// exception: the one-statement HC Point payment in orders.repository.ts (ADR 0063), which books
+// the same debit as debitHcPointWithBalance in the same statement as the order's payment.
 import { sql, type Kysely } from 'kysely';
 import type { DB, LedgerAccountKind } from '../../db/schema';
 

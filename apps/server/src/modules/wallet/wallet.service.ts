@@ -29,7 +29,8 @@ export interface Balance {
   presentNum: number;
 }
 
-function isBalanceCheckViolation(err: unknown): boolean {
+/** A player balance below zero refused by the ledger's CHECK (migration 0004). */
+export function isBalanceCheckViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
   return (
