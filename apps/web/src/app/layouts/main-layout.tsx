@@ -1,19 +1,26 @@
 // /main layout (docs/product/routes-and-screens.md#navigation): header with the menu, the pinned bulletin (docs/product/api.md#system-calls bulletin/top), the
 // page, the footer, and the logout dialog.
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { QueryProvider } from '../query-client';
 import { UiProviders } from '../ui-providers';
 import { MAIN_CONTENT_ID } from '../../components/ui/skip-link';
 import { BulletinBar } from '../../features/content/components/bulletin-bar';
 import { useBulletinSettled } from '../../features/content/hooks/use-bulletin-settled';
-import { LogoutDialog } from '../../features/session/components/logout-dialog';
 import { useLogout } from '../../features/session/hooks/use-logout';
 import { removeBootShell } from '../../lib/boot-shell';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import classes from './layout.module.css';
+
+// Loaded when first asked for (lib/use-opened-once.ts): Mantine's Modal is not in the first render.
+const LogoutDialog = lazy(() =>
+  import('../../features/session/components/logout-dialog').then((m) => ({
+    default: m.LogoutDialog,
+  })),
+);
 
 /**
  * The page waits (briefly) for the bulletin above it, so it never jumps down when it comes; once
@@ -29,6 +36,7 @@ function Page() {
 
 export function Component() {
   const logout = useLogout();
+  const logoutMounted = useOpenedOnce(logout.confirming);
   useScrollToHash();
   return (
     <UiProviders>
@@ -42,12 +50,16 @@ export function Component() {
             </div>
           </main>
           <SiteFooter />
-          <LogoutDialog
-            opened={logout.confirming}
-            pending={logout.pending}
-            onCancel={logout.cancel}
-            onConfirm={logout.confirm}
-          />
+          {logoutMounted && (
+            <Suspense fallback={null}>
+              <LogoutDialog
+                opened={logout.confirming}
+                pending={logout.pending}
+                onCancel={logout.cancel}
+                onConfirm={logout.confirm}
+              />
+            </Suspense>
+          )}
         </div>
       </QueryProvider>
     </UiProviders>

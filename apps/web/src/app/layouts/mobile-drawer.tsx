@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoutIcon, PlayIcon, UserIcon } from '../../components/ui/icons';
 import { AppDrawer } from '../../components/ui/overlays';
-import { LanguageSelect } from '../../features/language/components/language-switcher';
+import { LanguageSelect } from '../../features/language/components/language-select';
 import { SupportLink } from '../../features/content/components/support-link';
 import { useAppState, useIsMobile, useUserInfo } from '../../lib/app-store';
 import { homeSection, homeSections, paths } from '../../lib/paths';

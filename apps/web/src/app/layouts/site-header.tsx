@@ -3,6 +3,7 @@
 // and also on narrower desktops where the longest translations (German) would not fit.
 import { Burger, Button } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoutIcon, PlayIcon, UserIcon } from '../../components/ui/icons';
@@ -12,9 +13,15 @@ import { LanguageMenu } from '../../features/language/components/language-switch
 import { SupportLink } from '../../features/content/components/support-link';
 import { useAppState, useIsMobile, useUserInfo } from '../../lib/app-store';
 import { homeSection, homeSections, paths } from '../../lib/paths';
-import { MobileDrawer } from './mobile-drawer';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { NAV_ITEMS } from './nav-items';
 import classes from './site-header.module.css';
+
+// Loaded when the burger is first used (lib/use-opened-once.ts): Mantine's Drawer is not in the
+// first render.
+const MobileDrawer = lazy(() =>
+  import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })),
+);
 
 /** Below this width the full menu does not fit in every language. */
 const COMPACT_HEADER_QUERY = '(max-width: 1180px)';
@@ -25,6 +32,7 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
   const activePage = useAppState((s) => s.activePage);
   const user = useUserInfo();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const drawerMounted = useOpenedOnce(drawerOpened);
   const compact = useMediaQuery(COMPACT_HEADER_QUERY, false, { getInitialValueInEffect: false });
   const startGame = (
     <Button
@@ -60,7 +68,11 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
               aria-label={drawerOpened ? t('nav.closeMenu') : t('nav.openMenu')}
               aria-expanded={drawerOpened}
             />
-            <MobileDrawer opened={drawerOpened} onClose={drawer.close} onLogout={onLogout} />
+            {drawerMounted && (
+              <Suspense fallback={null}>
+                <MobileDrawer opened={drawerOpened} onClose={drawer.close} onLogout={onLogout} />
+              </Suspense>
+            )}
           </>
         ) : (
           <>

@@ -1,25 +1,22 @@
 // /main/account/epoint, the HC Point record (docs/product/hc-point.md#hc-point-record, docs/product/api.md#account-calls
 // /api/order/coin/record): date range, pagination, income and expense told apart by colour,
 // sign and label, the balance after each movement and the order number; cards on mobile.
-import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import type { CoinRecordRow } from '@hc/contract';
-import { Button, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { appStore, useIsMobile } from '../../../lib/app-store';
 import { formatNumber, formatUnixSeconds } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { hcPointRecordsQuery } from '../api/account-queries';
 import { hcPointRecordBody, type DayRange } from '../utils/record-query';
 import { AccountShell } from './account-shell';
 import { BalanceAmount } from './balance-amount';
 import { DateRangeFilter } from './date-range-filter';
 import { RecordPagination } from './record-pagination';
-import { RecordEmpty, RecordError, RecordSkeleton } from './record-states';
+import { RecordError, RecordNone, RecordSkeleton } from './record-states';
 import classes from './account.module.css';
 
 /** "+100" / "−30": the sign is always shown, whatever the server's sign convention. */
@@ -170,35 +167,23 @@ export function HcPointRecordPage() {
         ) : records.isPending ? (
           <RecordSkeleton />
         ) : records.data.list.length === 0 ? (
-          range[0] !== null || range[1] !== null ? (
-            <RecordEmpty
-              art="search"
-              title={t('epoint.empty')}
-              text={t('filters.noMatchDates')}
-              action={
-                <Button
-                  variant="light"
-                  onClick={() => {
-                    setRange([null, null]);
-                    setPage(1);
-                  }}
-                >
-                  {t('filters.clearDates')}
-                </Button>
-              }
-            />
-          ) : (
-            <RecordEmpty
-              art="points"
-              title={t('epoint.empty')}
-              text={t('epoint.emptyHint')}
-              action={
-                <Button component={Link} to={paths.topup} color="gold.4" c="#1d1300" radius="xl">
-                  {t('common:nav.recharge')}
-                </Button>
-              }
-            />
-          )
+          <RecordNone
+            title={t('epoint.empty')}
+            art="points"
+            hint={t('epoint.emptyHint')}
+            filter={
+              range[0] !== null || range[1] !== null
+                ? {
+                    text: t('filters.noMatchDates'),
+                    clearLabel: t('filters.clearDates'),
+                    onClear: () => {
+                      setRange([null, null]);
+                      setPage(1);
+                    },
+                  }
+                : undefined
+            }
+          />
         ) : (
           <>
             {isMobile ? (

@@ -1,10 +1,13 @@
 // Loading, empty and error states shared by the record pages (docs/product/errors.md#outcome-and-failure-messages "Failed to get ...").
+import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import { Skeleton } from '@mantine/core';
+import { Button, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState, LoadErrorState, type EmptyStateArt } from '../../../components/ui/empty-state';
 import { useIsMobile } from '../../../lib/app-store';
+import { paths } from '../../../lib/paths';
 import classes from './account.module.css';
 
 /** Rows of the table on wide screens, record cards on phones: the shapes the records take. */
@@ -51,6 +54,50 @@ export function RecordEmpty({
   action?: ReactNode;
 }) {
   return <EmptyState art={art} title={title} text={text} action={action} testId="record-empty" />;
+}
+
+/**
+ * A record list with no rows: with filters set, says nothing matches and offers to clear them;
+ * without, says there is nothing yet and leads to the Top-up Center.
+ */
+export function RecordNone({
+  title,
+  art,
+  hint,
+  filter,
+}: {
+  title: string;
+  art: EmptyStateArt;
+  hint: string;
+  /** The filters in force, or undefined when none is. */
+  filter?: { text: string; clearLabel: string; onClear: () => void } | undefined;
+}) {
+  const { t } = useTranslation();
+  if (filter !== undefined)
+    return (
+      <RecordEmpty
+        art="search"
+        title={title}
+        text={filter.text}
+        action={
+          <Button variant="light" onClick={filter.onClear}>
+            {filter.clearLabel}
+          </Button>
+        }
+      />
+    );
+  return (
+    <RecordEmpty
+      art={art}
+      title={title}
+      text={hint}
+      action={
+        <Button component={Link} to={paths.topup} color="gold.4" c="#1d1300" radius="xl">
+          {t('nav.recharge')}
+        </Button>
+      }
+    />
+  );
 }
 
 export function RecordError({ message, onRetry }: { message: string; onRetry: () => void }) {

@@ -28,7 +28,7 @@ import { orderRecordBody, type DayRange } from '../utils/record-query';
 import { AccountShell } from './account-shell';
 import { DateRangeFilter } from './date-range-filter';
 import { RecordPagination } from './record-pagination';
-import { RecordEmpty, RecordError, RecordSkeleton } from './record-states';
+import { RecordError, RecordNone, RecordSkeleton } from './record-states';
 import classes from './account.module.css';
 
 function StatusTag({ status }: { status: OrderRecordRow['status'] }) {
@@ -232,29 +232,20 @@ export function TopupHistoryPage() {
         ) : records.isPending ? (
           <RecordSkeleton />
         ) : rows.length === 0 ? (
-          filtered ? (
-            <RecordEmpty
-              art="search"
-              title={t('orders.empty')}
-              text={t('filters.noMatch')}
-              action={
-                <Button variant="light" onClick={clearFilters}>
-                  {t('filters.clearAll')}
-                </Button>
-              }
-            />
-          ) : (
-            <RecordEmpty
-              art="orders"
-              title={t('orders.empty')}
-              text={t('orders.emptyHint')}
-              action={
-                <Button component={Link} to={paths.topup} color="gold.4" c="#1d1300" radius="xl">
-                  {t('common:nav.recharge')}
-                </Button>
-              }
-            />
-          )
+          <RecordNone
+            title={t('orders.empty')}
+            art="orders"
+            hint={t('orders.emptyHint')}
+            filter={
+              filtered
+                ? {
+                    text: t('filters.noMatch'),
+                    clearLabel: t('filters.clearAll'),
+                    onClear: clearFilters,
+                  }
+                : undefined
+            }
+          />
         ) : (
           <>
             {isMobile ? <OrderCards rows={rows} /> : <OrderTable rows={rows} />}

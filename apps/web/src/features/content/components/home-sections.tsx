@@ -1,25 +1,25 @@
 // Building blocks of /main/home (docs/product/content.md#home): the download buttons per platform, Hot News and
 // the Game Info / Game Features blocks whose full text opens in a modal (gameInfoContent).
 import type { ArticleSummary } from '@hc/contract';
-import { Alert, Button, Skeleton, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Skeleton, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, LoadErrorState } from '../../../components/ui/empty-state';
-import { AppModal } from '../../../components/ui/overlays';
 import { paths } from '../../../lib/paths';
-import { gameContentQuery, type HomeConfResult } from '../api/content-api';
-import { useContentLang } from '../hooks/use-content-lang';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
+import type { HomeConfResult } from '../api/content-api';
 import { typeLabelKey } from '../utils/article-tabs';
 import { formatUnixSeconds, unixSecondsToIso } from '../../../lib/format';
 import { PlatformIcon } from './platform-icon';
-import { SafeHtml } from './safe-html';
 import classes from './home.module.css';
 
 type Downloads = HomeConfResult['gameInfo']['downloads'];
 type Block = HomeConfResult['gameContent']['info'][number];
 const PLATFORMS = ['android', 'ios', 'pc'] as const;
+
+// Loaded when a block is first opened (lib/use-opened-once.ts).
+const BlockModal = lazy(() => import('./block-modal').then((m) => ({ default: m.BlockModal })));
 
 export function DownloadButtons({ downloads }: { downloads: Downloads | undefined }) {
   const { t } = useTranslation('content');
@@ -138,38 +138,6 @@ export function HotNews({
   );
 }
 
-function BlockModal({ block, onClose }: { block: Block | null; onClose: () => void }) {
-  const lang = useContentLang();
-  const { t } = useTranslation(['content', 'common']);
-  const query = useQuery({ ...gameContentQuery(lang, block?.id ?? 0), enabled: block !== null });
-  return (
-    <AppModal
-      opened={block !== null}
-      onClose={onClose}
-      title={query.data?.title ?? block?.title ?? ''}
-      size="lg"
-      data-testid="game-block-modal"
-    >
-      {query.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('home.blockLoadFail')}
-        </Alert>
-      ) : query.data ? (
-        <div className={classes.modalBody}>
-          {query.data.img ? <img className={classes.modalImg} src={query.data.img} alt="" /> : null}
-          <SafeHtml html={query.data.content} testId="game-block-content" />
-        </div>
-      ) : (
-        <div aria-busy="true" aria-label={t('common:a11y.loading')}>
-          <Skeleton height={180} mb={12} />
-          <Skeleton height={14} mb={8} />
-          <Skeleton height={14} width="80%" />
-        </div>
-      )}
-    </AppModal>
-  );
-}
-
 export function GameBlocks({
   id,
   title,
@@ -182,6 +150,7 @@ export function GameBlocks({
   variant: 'info' | 'features';
 }) {
   const [open, setOpen] = useState<Block | null>(null);
+  const modalMounted = useOpenedOnce(open !== null);
   if (blocks && blocks.length === 0) return null;
   return (
     <section className={classes.blocksSection} aria-labelledby={id} data-testid={`home-${id}`}>
@@ -223,7 +192,11 @@ export function GameBlocks({
               </li>
             ))}
       </ul>
-      <BlockModal block={open} onClose={() => setOpen(null)} />
+      {modalMounted && (
+        <Suspense fallback={null}>
+          <BlockModal block={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
