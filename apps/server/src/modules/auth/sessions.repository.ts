@@ -30,20 +30,25 @@ export interface NewSession {
   remember: boolean;
 }
 
+/** The row of a new session. */
+function sessionRow(s: NewSession) {
+  return {
+    account_id: s.accountId,
+    token_hash: s.tokenHash,
+    created_at: s.now,
+    last_seen_at: s.now,
+    idle_expires_at: s.idleExpiresAt,
+    absolute_expires_at: s.absoluteExpiresAt,
+    remember: s.remember,
+  };
+}
+
 export function createSessionsRepository(db: Kysely<DB>) {
   return {
     async insert(s: NewSession): Promise<number> {
       const row = await db
         .insertInto('sessions')
-        .values({
-          account_id: s.accountId,
-          token_hash: s.tokenHash,
-          created_at: s.now,
-          last_seen_at: s.now,
-          idle_expires_at: s.idleExpiresAt,
-          absolute_expires_at: s.absoluteExpiresAt,
-          remember: s.remember,
-        })
+        .values(sessionRow(s))
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -56,20 +61,7 @@ export function createSessionsRepository(db: Kysely<DB>) {
      */
     async insertRevokingOthers(s: NewSession): Promise<number> {
       const row = await db
-        .with('s', (qb) =>
-          qb
-            .insertInto('sessions')
-            .values({
-              account_id: s.accountId,
-              token_hash: s.tokenHash,
-              created_at: s.now,
-              last_seen_at: s.now,
-              idle_expires_at: s.idleExpiresAt,
-              absolute_expires_at: s.absoluteExpiresAt,
-              remember: s.remember,
-            })
-            .returning('id'),
-        )
+        .with('s', (qb) => qb.insertInto('sessions').values(sessionRow(s)).returning('id'))
         .with('r', (qb) =>
           qb
             .updateTable('sessions')

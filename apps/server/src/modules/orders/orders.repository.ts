@@ -70,6 +70,23 @@ export interface HcPointPayment {
   applied: boolean;
 }
 
+/**
+ * The CTEs that follow a `paid` CTE (columns id and sdk_order_id) in the one-statement HC Point
+ * payments: the order's timeline row and its delivery job (the row enqueueJob writes, same dedupe
+ * key, and like it waking the workers on commit, ADR 0057).
+ */
+function paidFollowUp(now: Date) {
+  return sql`timeline as (
+          insert into order_events (order_id, status, note, created_at)
+          select id, ${Paid}::smallint, null, ${now}::timestamptz from paid),
+        job as (
+          insert into jobs (kind, dedupe_key, order_id, payload, run_at, created_at, updated_at)
+          select 'deliver', 'deliver:' || sdk_order_id, id, '{}', ${now}::timestamptz,
+            ${now}::timestamptz, ${now}::timestamptz from paid
+          on conflict (dedupe_key) do nothing
+          returning ${wakeWorkersSql})`;
+}
+
 export function normaliseOrder(row: OrderRow): OrderRow {
   // bigint columns come back as strings from pg.
   return {
@@ -361,15 +378,7 @@ function orderWrites(db: Kysely<DB>) {
             and provider = 'epoint' and hc_price is not null and status = ${Unpaid}
             and expires_at > ${now} and kind = 'game' and hc_gift = 0
           returning *),
-        timeline as (
-          insert into order_events (order_id, status, note, created_at)
-          select id, ${Paid}::smallint, null, ${now}::timestamptz from paid),
-        job as (
-          insert into jobs (kind, dedupe_key, order_id, payload, run_at, created_at, updated_at)
-          select 'deliver', 'deliver:' || sdk_order_id, id, '{}', ${now}::timestamptz,
-            ${now}::timestamptz, ${now}::timestamptz from paid
-          on conflict (dedupe_key) do nothing
-          returning ${wakeWorkersSql})
+        ${paidFollowUp(now)}
         select * from paid`.execute(db);
       const row = rows[0];
       return row === undefined ? undefined : normaliseOrder(row);
@@ -429,15 +438,7 @@ function orderWrites(db: Kysely<DB>) {
           from s
           where orders.id = s.id and orders.status = ${Unpaid} and s.present + s.basic >= s.amount
           returning orders.id, orders.sdk_order_id),
-        timeline as (
-          insert into order_events (order_id, status, note, created_at)
-          select id, ${Paid}::smallint, null, ${now}::timestamptz from paid),
-        job as (
-          insert into jobs (kind, dedupe_key, order_id, payload, run_at, created_at, updated_at)
-          select 'deliver', 'deliver:' || sdk_order_id, id, '{}', ${now}::timestamptz,
-            ${now}::timestamptz, ${now}::timestamptz from paid
-          on conflict (dedupe_key) do nothing
-          returning ${wakeWorkersSql}),
+        ${paidFollowUp(now)},
         t as (
           insert into ledger_transfers (idempotency_key, kind)
           select ${idempotencyKey}::text, 'debit' from paid
