@@ -140,6 +140,14 @@ describe.each(testDatabases())('catalog on %s', (kind) => {
         for (const name of Object.values(p.names)) expect(name?.trim()).not.toBe('');
       }
       expect(Object.keys(demoRebateTexts).sort()).toEqual([...LANGUAGES].sort());
+      // Each text writes its thresholds as the pack list prints prices in that language
+      // (Intl's currency format: "US$19.99" in Korean, "19,99 $" in German).
+      for (const language of LANGUAGES) {
+        const price = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' })
+          .format(19.99)
+          .replace(/\u00a0/g, ' ');
+        expect(demoRebateTexts[language]).toContain(price);
+      }
       expect(new Set(demoProducts.map((p) => p.icon)).size).toBe(demoProducts.length);
       expect(await createCatalogRepository(t.current.database.db).countByKind(1)).toEqual({
         game: game.length,
