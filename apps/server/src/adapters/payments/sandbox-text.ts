@@ -332,18 +332,18 @@ export const sandboxText: Record<Language, SandboxText> = {
       'Testkarten: 4242 4242 4242 4242 wird akzeptiert, 4000 0000 0000 0002 wird abgelehnt. Beliebiges Ablaufdatum in der Zukunft und beliebige dreistellige Prüfnummer.',
     cancel: 'Abbrechen und zu HC Portal zurückkehren',
     errCardUnknown:
-      'Kartennummer nicht erkannt. Bitte verwende eine der oben genannten Testkarten.',
+      'Kartennummer nicht erkannt. Bitte verwenden Sie eine der oben genannten Testkarten.',
     errExpiry:
-      'Bitte gib das Ablaufdatum im Format MM/JJ ein; es darf nicht in der Vergangenheit liegen.',
-    errCvc: 'Bitte gib die drei- oder vierstellige Prüfnummer ein.',
+      'Bitte geben Sie das Ablaufdatum im Format MM/JJ ein; es darf nicht in der Vergangenheit liegen.',
+    errCvc: 'Bitte geben Sie die drei- oder vierstellige Prüfnummer ein.',
     errDeclined:
       'Ihre Karte wurde abgelehnt, es wurde nichts abgebucht. Versuchen Sie es mit einer anderen Karte oder mit der Testkarte 4242 4242 4242 4242, die angenommen wird.',
     paidTitle: 'Zahlung erfolgreich',
     paidText:
-      'Vielen Dank für deinen Kauf! Deine Zahlung ist eingegangen und HC Portal liefert deine Bestellung in Kürze.',
+      'Vielen Dank für Ihren Kauf! Ihre Zahlung ist eingegangen und HC Portal liefert Ihre Bestellung in Kürze.',
     declinedTitle: 'Zahlung abgelehnt',
     declinedText:
-      'Deine Karte wurde abgelehnt, es wurde nichts abgebucht. Du kannst in HC Portal eine neue Bestellung aufgeben.',
+      'Ihre Karte wurde abgelehnt, es wurde nichts abgebucht. Sie können in HC Portal eine neue Bestellung aufgeben.',
     refundedTitle: 'Zahlung erstattet',
     refundedText: 'Diese Zahlung wurde erstattet.',
     notifyPending:

@@ -50,7 +50,7 @@ export const demoPages: Record<SitePageSlug, Record<Language, ArticleText>> = {
     ],
     'de-DE': [
       'Über uns',
-      'HC Portal ist das offizielle Webportal von Demo Game. Hier lädst du Kristalle und HC Point auf, liest Neuigkeiten und Events und löst Geschenkcodes für deine Charaktere ein.',
+      'HC Portal ist das offizielle Webportal von Demo Game. Hier laden Sie Kristalle und HC Point auf, lesen Neuigkeiten und Events und lösen Geschenkcodes für Ihre Charaktere ein.',
       'Wir sind ein kleines Team von Spielern, das Spiele für Spieler macht. Unser Ziel ist einfach: faires Spiel, klare Preise und schnelle Hilfe, wenn etwas schiefgeht.',
     ],
   },
@@ -97,8 +97,8 @@ export const demoPages: Record<SitePageSlug, Record<Language, ArticleText>> = {
     ],
     'de-DE': [
       'Kontakt',
-      `Schreib unserem Support an ${MAIL} oder nutze den Kundensupport-Link im Hilfe-Menü. Gib bitte deinen Kontonamen, Server und Charakternamen an.`,
-      'Wir antworten montags bis freitags von 09:00 bis 18:00 Uhr (UTC), meist innerhalb von zwei Werktagen. Bei Fragen zu Zahlungen nenne bitte die Bestellnummer.',
+      `Schreiben Sie unserem Support an ${MAIL} oder nutzen Sie den Kundensupport-Link im Hilfe-Menü. Geben Sie bitte Ihren Kontonamen, Server und Charakternamen an.`,
+      'Wir antworten montags bis freitags von 09:00 bis 18:00 Uhr (UTC), meist innerhalb von zwei Werktagen. Bei Fragen zu Zahlungen nennen Sie bitte die Bestellnummer.',
     ],
   },
   privacy: {
@@ -152,9 +152,9 @@ export const demoPages: Record<SitePageSlug, Record<Language, ArticleText>> = {
     ],
     'de-DE': [
       'Datenschutzerklärung',
-      'Wir erheben nur, was der Dienst braucht: Kontoname, E-Mail-Adresse oder Telefonnummer, Spielkonto und Charaktere sowie deine Bestellungen. Karten- und PayPal-Daten verarbeitet der Zahlungsanbieter; wir speichern sie nicht.',
+      'Wir erheben nur, was der Dienst braucht: Kontoname, E-Mail-Adresse oder Telefonnummer, Spielkonto und Charaktere sowie Ihre Bestellungen. Karten- und PayPal-Daten verarbeitet der Zahlungsanbieter; wir speichern sie nicht.',
       'Wir nutzen diese Daten für die Anmeldung, die Lieferung von Käufen, Supportanfragen und die Betrugsabwehr. Personenbezogene Daten verkaufen wir nicht.',
-      `Du kannst jederzeit Auskunft über deine Daten oder deren Löschung verlangen: Schreib an ${MAIL}.`,
+      `Sie können jederzeit Auskunft über Ihre Daten oder deren Löschung verlangen: Schreiben Sie an ${MAIL}.`,
     ],
   },
   agreement: {
@@ -208,8 +208,8 @@ export const demoPages: Record<SitePageSlug, Record<Language, ArticleText>> = {
     ],
     'de-DE': [
       'Nutzungsbedingungen',
-      'Mit der Nutzung von HC Portal akzeptierst du diese Bedingungen. Gib dein Passwort nicht weiter: Du bist für alles verantwortlich, was mit deinem Konto geschieht.',
-      'Kristalle, HC Point und Pakete sind digitale Güter, die an den gewählten Charakter geliefert werden. Prüfe Server und Charakter vor dem Bezahlen; Erstattungen richten sich nach unserer Erstattungsrichtlinie und dem Recht deines Landes.',
+      'Mit der Nutzung von HC Portal akzeptieren Sie diese Bedingungen. Geben Sie Ihr Passwort nicht weiter: Sie sind für alles verantwortlich, was mit Ihrem Konto geschieht.',
+      'Kristalle, HC Point und Pakete sind digitale Güter, die an den gewählten Charakter geliefert werden. Prüfen Sie Server und Charakter vor dem Bezahlen; Erstattungen richten sich nach unserer Erstattungsrichtlinie und dem Recht Ihres Landes.',
       'Cheaten, Kontohandel oder das Ausnutzen von Fehlern können zur Sperrung führen. Änderungen dieser Bedingungen kündigen wir auf dieser Seite an.',
     ],
   },
