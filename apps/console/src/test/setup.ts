@@ -1,12 +1,16 @@
 // Vitest set-up for the console: jest-dom matchers, the browser APIs jsdom lacks, i18n in
 // en-US, a clean query cache and session between tests.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { allCallEntries } from '@hc/contract';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { queryClient } from '../app/query-client';
 import { onSessionExpired, setCsrfToken } from '../lib/api';
 import { changeLanguage, initI18n } from '../lib/i18n';
+
+// findBy*/waitFor give up after 5 s instead of Testing Library's 1 s: on a loaded CI machine a
+// menu or a lazy chunk can take longer than 1 s to appear. What is awaited is still asserted.
+configure({ asyncUtilTimeout: 5000 });
 
 window.innerWidth = 1280;
 const matchMediaStub = (query: string) =>

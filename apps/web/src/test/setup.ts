@@ -1,7 +1,7 @@
 // Vitest set-up for the web project: jest-dom matchers, browser APIs jsdom lacks (matchMedia
 // driven by window.innerWidth, ResizeObserver, scrolling), i18n in en-US, clean state per test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { allCallEntries } from '@hc/contract';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { queryClient } from '../app/query-client';
@@ -14,6 +14,10 @@ import { sessionEvents } from '../lib/session-events';
 import { storage } from '../lib/storage';
 import { resetConsumedParams } from '../lib/url-query';
 import { installMatchMedia } from './match-media';
+
+// findBy*/waitFor give up after 5 s instead of Testing Library's 1 s: on a loaded CI machine a
+// menu or a lazy chunk can take longer than 1 s to appear. What is awaited is still asserted.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom's default width is 1024; tests start at a desktop width unless they say otherwise.
 window.innerWidth = 1280;
