@@ -312,7 +312,9 @@ describe.each(testDatabases())('HC Point wallet and payments on %s', (kind) => {
       const { id: _id, ...copy } = row;
       const ids = [first];
       for (let i = 1; i < 50; i++) {
-        const sdk = `${first.slice(0, -2)}${String(i).padStart(2, '0')}`;
+        // A "0" never occurs in a generated order number (its alphabet has no 0 or 1), so no
+        // copy can repeat `first` or any other order's number.
+        const sdk = `${first.slice(0, -3)}0${String(i).padStart(2, '0')}`;
         await t.database.db
           .insertInto('orders')
           .values({
