@@ -12,7 +12,34 @@ const NUL = '\u0000';
 
 /** The path of the first string (or object key) holding a NUL, or undefined. */
 export function findNul(value: unknown, prefix: string): string | undefined {
+  // Every request's inputs pass through here: the common case (no NUL) only walks the values;
+  // the path is built on a hit.
+  return holdsNul(value) ? pathOfNul(value, prefix) : undefined;
+}
+
+/** Whether `value` holds a NUL in any string or object key, at any depth. */
+function holdsNul(value: unknown): boolean {
   // Iterative: a deeply nested JSON body must not exhaust the stack.
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return true;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (typeof v === 'object' && v !== null && !Buffer.isBuffer(v)) {
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
+        if (key.includes(NUL)) return true;
+        stack.push((v as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+/** The path of the first NUL in `value`, which holds one. */
+function pathOfNul(value: unknown, prefix: string): string | undefined {
   const stack: Array<{ value: unknown; path: string }> = [{ value, path: prefix }];
   while (stack.length > 0) {
     const { value: v, path } = stack.pop() as { value: unknown; path: string };

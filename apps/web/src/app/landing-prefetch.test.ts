@@ -8,7 +8,14 @@ import {
   homeConf,
   summary,
 } from '../features/content/test/content-fixtures';
-import { envelope, stubApi } from '../test/api-stub';
+import {
+  gamePacksQuery,
+  rebateInfoQuery,
+  serverRolesQuery,
+  unpaidOrdersQuery,
+} from '../features/topup/api/topup-queries';
+import { quietSideCalls, servers, v2Items } from '../features/topup/components/topup-fixtures';
+import { envelope, playerUinfo, stubApi } from '../test/api-stub';
 import { bootstrapApp } from './bootstrap';
 import { prefetchLanding } from './landing-prefetch';
 import { queryClient } from './query-client';
@@ -51,9 +58,47 @@ describe('prefetchLanding', () => {
     );
   });
 
+  it('on the top-up page fetches, for the signed-in player, roles, packs, rebate and unpaid orders', async () => {
+    const { requests } = stubApi({
+      ...contentHandlers,
+      ...quietSideCalls,
+      '/api/user/uinfo': () => envelope(playerUinfo),
+      '/api/user/webRole': () => envelope({ list: servers }),
+      '/api/recharge/v2/items': v2Items,
+    });
+    const booted = bootstrapApp('');
+    prefetchLanding('/main/recharge/', 'de-DE', booted);
+    await booted;
+    const state = (key: readonly unknown[]) => queryClient.getQueryState(key)?.status;
+    await expect
+      .poll(() => [
+        state(serverRolesQuery(1, 5001).queryKey),
+        state(gamePacksQuery('de-DE', 1, null, true).queryKey),
+        state(rebateInfoQuery('de-DE', 1).queryKey),
+        state(unpaidOrdersQuery('de-DE', 1001).queryKey),
+      ])
+      .toEqual(['success', 'success', 'success', 'success']);
+    expect(queryClient.getQueryData(serverRolesQuery(1, 5001).queryKey)).toEqual(servers);
+    const asked = requests.filter((r) => r.url.startsWith('/api/recharge/v2/items'));
+    expect(asked.map((r) => r.headers.lang)).toEqual(['de-DE']);
+  });
+
+  it('on the top-up page asks nothing of a visitor but the bulletin', async () => {
+    const { requests } = stubApi(contentHandlers);
+    const booted = bootstrapApp('');
+    prefetchLanding('/main/recharge', 'en-US', booted);
+    await booted;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(
+      paths(requests).filter(
+        (p) => !['/api/setting/init', '/api/user/uinfo', '/api/time'].includes(p),
+      ),
+    ).toEqual(['/api/bulletin/top']);
+  });
+
   it('on another /main page fetches only the bulletin', async () => {
     const { requests } = stubApi(contentHandlers);
-    prefetchLanding('/main/recharge/', 'de-DE', Promise.resolve());
+    prefetchLanding('/main/event/', 'de-DE', Promise.resolve());
     await expect
       .poll(() => queryClient.getQueryState(bulletinQuery('de-DE').queryKey)?.status)
       .toBe('success');

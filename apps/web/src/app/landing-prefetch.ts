@@ -1,5 +1,6 @@
 // Starts the API calls of the landing pages (docs/product/api.md#system-calls bulletin/top on every /main page; the Hot
-// News list and the home config on /main/home) while their chunks load, so the layout and the
+// News list and the home config on /main/home; the top-up page's lists on /main/recharge,
+// topup-prefetch.ts) while their chunks load, so the layout and the
 // home page render with their data in their first frame instead of growing when it arrives:
 // no layout shift, an earlier largest paint (ADR 0024, docs/frontend-budgets.md). The pages read
 // the same query keys; a failed prefetch is ignored (the page's own query retries and shows it).
@@ -18,6 +19,14 @@ export function prefetchLanding(pathname: string, lang: string, booted: Promise<
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path !== paths.root && path !== paths.main && !path.startsWith(`${paths.main}/`)) return;
   void queryClient.prefetchQuery(bulletinQuery(lang));
+  if (path === paths.topup) {
+    // Its own chunk, fetched with the start-up calls: no weight on the other pages.
+    const topup = import('./topup-prefetch');
+    void Promise.all([topup, booted.catch(() => undefined)]).then(([{ prefetchTopup }]) =>
+      prefetchTopup(lang),
+    );
+    return;
+  }
   if (!HOME_PATHS.has(path)) return;
   void queryClient.prefetchQuery(hotNewsQuery(lang));
   const prefetchHome = () => {

@@ -21,14 +21,16 @@ export function formatNumber(value: number, language: string): string {
 
 /**
  * How a time is shown: `date` a calendar date (articles, pages), `dateTime` with the time of day
- * (order detail), `dateShortTime` without the seconds (record lists).
+ * (order detail), `dateShortTime` without the seconds (record lists), `shortTime` the time of day
+ * alone (a table cell showing the date and the time on lines of their own).
  */
-export type TimeStyle = 'date' | 'dateTime' | 'dateShortTime';
+export type TimeStyle = 'date' | 'dateTime' | 'dateShortTime' | 'shortTime';
 
 const TIME_OPTIONS: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'medium' },
   dateShortTime: { dateStyle: 'medium', timeStyle: 'short' },
+  shortTime: { timeStyle: 'short' },
 };
 
 // One formatter per language and style: building an Intl.DateTimeFormat costs far more than

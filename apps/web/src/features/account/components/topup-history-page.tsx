@@ -53,6 +53,10 @@ function useRowText() {
   return {
     amount: (row: OrderRecordRow) => formatMoney(row.amount, row.currency, i18n.language),
     time: (row: OrderRecordRow) => formatUnixSeconds(row.create_ts, i18n.language, 'dateShortTime'),
+    /** The date and the time of day apart: the table's cell may put them on two lines. */
+    day: (row: OrderRecordRow) => formatUnixSeconds(row.create_ts, i18n.language, 'date'),
+    timeOfDay: (row: OrderRecordRow) =>
+      formatUnixSeconds(row.create_ts, i18n.language, 'shortTime'),
     type: (row: OrderRecordRow) => t(`orders.type.${row.order_type}`),
   };
 }
@@ -92,7 +96,7 @@ function OrderTable({ rows }: { rows: readonly OrderRecordRow[] }) {
               <Table.Td>
                 <OrderLink row={row} />
               </Table.Td>
-              <Table.Td>{row.name}</Table.Td>
+              <Table.Td className={classes.itemCell}>{row.name}</Table.Td>
               <Table.Td className={classes.nowrap}>{text.amount(row)}</Table.Td>
               <Table.Td className={classes.nowrap}>
                 <StatusTag status={row.status} />
@@ -103,7 +107,10 @@ function OrderTable({ rows }: { rows: readonly OrderRecordRow[] }) {
               <Table.Td>{row.role_name}</Table.Td>
               <Table.Td>{row.uid}</Table.Td>
               <Table.Td className={classes.nowrap}>{text.type(row)}</Table.Td>
-              <Table.Td className={classes.nowrap}>{text.time(row)}</Table.Td>
+              <Table.Td>
+                <span className={classes.nowrap}>{text.day(row)}</span>{' '}
+                <span className={classes.nowrap}>{text.timeOfDay(row)}</span>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
