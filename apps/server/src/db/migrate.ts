@@ -30,6 +30,7 @@ import * as m0026 from './migrations/0026-console-jobs';
 import * as m0027 from './migrations/0027-report-rollup';
 import * as m0028 from './migrations/0028-reconciliation';
 import * as m0029 from './migrations/0029-session-revocation-notify';
+import * as m0030 from './migrations/0030-throttle-take';
 
 /** Every migration, in order. Names never change once released; add new ones at the end. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -60,6 +61,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0027-report-rollup': m0027,
   '0028-reconciliation': m0028,
   '0029-session-revocation-notify': m0029,
+  '0030-throttle-take': m0030,
 };
 
 export const MIGRATION_TABLE = 'schema_migrations';

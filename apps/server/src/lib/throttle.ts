@@ -3,21 +3,22 @@
 // counts the same attempts. A rule allows at most `limit` hits in `bucket` within `windowMs`.
 //
 // take() counts and records in one atomic step, BEFORE the caller does the guessable or costly
-// part (a password hash, a code lookup, a message sent): in one transaction it takes an
-// advisory lock per bucket (in a fixed order, so two takers never deadlock), counts each
-// rule's hits, then either refuses (AppError with data.retry_after, the seconds until the hit
-// that fills the rule leaves its window) or inserts one hit per bucket. Concurrent attempts on
-// any node queue on the lock and see each other's hits, so a limit of L lets at most L of any
-// number of concurrent attempts through. The caller releases the hit when its outcome must not
-// count (e.g. a success). On PGlite the single connection already runs one transaction at a
-// time; the locks are taken all the same. The statements are in throttle.repository.ts.
+// part (a password hash, a code lookup, a message sent): in one statement (the database
+// function throttle_take, ADR 0067) it takes an advisory lock per bucket (in a fixed order, so
+// two takers never deadlock), counts each rule's hits, then either refuses (AppError with
+// data.retry_after, the seconds until the hit that fills the rule leaves its window) or inserts
+// one hit per bucket. Concurrent attempts on any node queue on the lock and see each other's
+// hits, so a limit of L lets at most L of any number of concurrent attempts through; the locks
+// are held for the statement's run only, never across round trips. The caller releases the hit
+// when its outcome must not count (e.g. a success). On PGlite the single connection already
+// runs one statement at a time; the locks are taken all the same.
 import { createHash } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue } from '@hc/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError } from './app-error';
 import { systemClock, type Clock } from './clock';
-import { createThrottleRepository, type ThrottleRepository } from './throttle.repository';
+import { createThrottleRepository } from './throttle.repository';
 
 /** The longest window a rule may have; the retention job deletes older hits. */
 export const THROTTLE_MAX_WINDOW_MS = 24 * 3_600_000;
@@ -53,30 +54,6 @@ export function createThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
   const clock = deps.clock ?? systemClock;
   const hits = createThrottleRepository(db);
 
-  async function takeIn(
-    repo: ThrottleRepository,
-    rules: readonly ThrottleRule[],
-    now: number,
-    error: ErrorCodeValue,
-  ): Promise<number[]> {
-    const buckets = [...new Set(rules.map((r) => r.bucket))];
-    const keys = [...new Set(buckets.map(lockKey))].sort((a, b) => a - b);
-    // All locks in one statement, in the sorted order.
-    await repo.lockBuckets(LOCK_SPACE, keys);
-    // Every rule in one statement, after the locks (so it sees the hits of earlier takers): the
-    // oldest of the newest `limit` hits in the window must leave it before one more fits.
-    const rows = await repo.fullRules(rules, now);
-    let waitMs = 0;
-    for (const row of rows) {
-      const rule = rules[row.rule];
-      if (rule !== undefined)
-        waitMs = Math.max(waitMs, new Date(row.created_at).getTime() + rule.windowMs - now);
-    }
-    if (waitMs > 0)
-      throw new AppError(error, { retry_after: Math.max(1, Math.ceil(waitMs / 1000)) });
-    return repo.insertHits(buckets, now);
-  }
-
   return {
     /**
      * One attempt against every rule: refused (AppError, data.retry_after in seconds) when a
@@ -90,9 +67,19 @@ export function createThrottle(deps: { db: Kysely<DB>; clock?: Clock }) {
       if (rules.length === 0) return { release: () => Promise.resolve() };
       const now = clock.now().getTime();
       const error = options.error ?? ErrorCode.TooManyRequests;
-      const ids = await db
-        .transaction()
-        .execute((trx) => takeIn(createThrottleRepository(trx), rules, now, error));
+      const buckets = [...new Set(rules.map((r) => r.bucket))];
+      const keys = [...new Set(buckets.map(lockKey))].sort((a, b) => a - b);
+      const { waitMs, ids } = await hits.take(
+        {
+          space: LOCK_SPACE,
+          keys,
+          rules: rules.map((r) => ({ bucket: r.bucket, limit: r.limit, window_ms: r.windowMs })),
+          buckets,
+        },
+        now,
+      );
+      if (waitMs > 0)
+        throw new AppError(error, { retry_after: Math.max(1, Math.ceil(waitMs / 1000)) });
       let released = false;
       return {
         async release() {
