@@ -31,8 +31,17 @@ test('an ended session shows the expiry dialog once; login returns to the page',
   let ending: Promise<void> | undefined;
   // Analytics calls do not need a session: they pass through like the other open ones.
   const open = /\/api\/(user\/uinfo|user\/logout|setting\/|bulletin\/|time|analytics\/)/;
+  // Only the reloaded page's calls end the session: a call the account page was still making
+  // before the reload would end it before the reloaded page asked for the user info, which then
+  // starts the page as a visitor (no session to expire, so no dialog). The reloaded page's user
+  // info call arms the route.
+  let reloading = false;
+  let armed = false;
+  page.on('request', (request) => {
+    if (reloading && request.url().includes('/api/user/uinfo')) armed = true;
+  });
   await page.route('**/api/**', async (route) => {
-    if (open.test(route.request().url())) return route.continue();
+    if (!armed || open.test(route.request().url())) return route.continue();
     const token = route.request().headers()['token'] ?? '';
     ending ??= request
       .post('/api/user/logout', { headers: { token }, data: {} })
@@ -44,6 +53,7 @@ test('an ended session shows the expiry dialog once; login returns to the page',
     answers.push(response.status());
     await route.fulfill({ response });
   });
+  reloading = true;
   await page.reload();
 
   const dialog = page.getByRole('dialog', { name: en.session.expiredTitle });
@@ -73,10 +83,18 @@ test('a reload after the session was taken over shows the expiry dialog, not a s
   await expect(page).toHaveURL(/\/main\/account\/user$/);
   const token = await page.evaluate(() => window.localStorage.getItem('hc_token'));
   expect(token).toBeTruthy();
+  // Until the reload, this page's calls are held (the reload cancels them): one answered
+  // tokenFail on this page would sign it out first, and the reload would start as a visitor,
+  // with no session left to expire.
+  let reloading = false;
+  await page.route('**/api/**', async (route) => {
+    if (reloading) await route.continue();
+  });
   // The session ends elsewhere (as when another device takes it over); only this page's
   // session, so tests running beside this one keep theirs.
   const ended = await request.post('/api/user/logout', { headers: { token: token! }, data: {} });
   expect(((await ended.json()) as { code: number }).code).toBe(0);
+  reloading = true;
   await page.reload();
   const dialog = page.getByRole('dialog', { name: en.session.expiredTitle });
   await expect(dialog).toBeVisible();
