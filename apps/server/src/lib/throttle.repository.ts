@@ -24,17 +24,14 @@ export function createThrottleRepository(db: Kysely<DB>) {
      * leaves its window.
      */
     async take(request: TakeRequest, now: number): Promise<{ waitMs: number; ids: number[] }> {
-      const { rows } = await sql<{ wait_ms: string | number; ids: unknown }>`select wait_ms, ids
-        from throttle_take(${JSON.stringify(request)}::jsonb, ${new Date(now)}::timestamptz)`.execute(
+      const { rows } = await sql<{ wait_ms: string | number; ids: number[] | null }>`select wait_ms,
+        ids from throttle_take(${JSON.stringify(request)}::jsonb, ${new Date(now)}::timestamptz)`.execute(
         db,
       );
       const row = rows[0];
       if (row === undefined) throw new Error('throttle_take returned no row');
-      const ids = typeof row.ids === 'string' ? (JSON.parse(row.ids) as unknown) : row.ids;
-      return {
-        waitMs: Number(row.wait_ms),
-        ids: Array.isArray(ids) ? ids.map(Number) : [],
-      };
+      // int8 arrives as a string on pg; jsonb arrives parsed on both drivers.
+      return { waitMs: Number(row.wait_ms), ids: (row.ids ?? []).map(Number) };
     },
 
     async deleteHits(ids: readonly number[]): Promise<void> {

@@ -10,56 +10,40 @@ import { AppError } from '../lib/app-error';
 
 const NUL = '\u0000';
 
+/** Where a value sits: its parent's place and its key; the path string is built on a hit only. */
+interface Place {
+  parent: Place | null;
+  key: string;
+}
+
+function pathOf(place: Place): string {
+  const keys: string[] = [];
+  for (let p: Place | null = place; p !== null; p = p.parent) keys.push(p.key);
+  return keys.reverse().reduce((path, key) => (path === '' ? key : `${path}.${key}`), '');
+}
+
 /** The path of the first string (or object key) holding a NUL, or undefined. */
 export function findNul(value: unknown, prefix: string): string | undefined {
-  // Every request's inputs pass through here: the common case (no NUL) only walks the values;
-  // the path is built on a hit.
-  return holdsNul(value) ? pathOfNul(value, prefix) : undefined;
-}
-
-/** Whether `value` holds a NUL in any string or object key, at any depth. */
-function holdsNul(value: unknown): boolean {
-  // Iterative: a deeply nested JSON body must not exhaust the stack.
-  const stack: unknown[] = [value];
+  // Iterative: a deeply nested JSON body must not exhaust the stack. Every request's inputs
+  // pass through here, so the common case (no NUL) builds no path strings.
+  const stack: Array<{ value: unknown; place: Place }> = [
+    { value, place: { parent: null, key: prefix } },
+  ];
   while (stack.length > 0) {
-    const v = stack.pop();
+    const { value: v, place } = stack.pop() as { value: unknown; place: Place };
     if (typeof v === 'string') {
-      if (v.includes(NUL)) return true;
+      if (v.includes(NUL)) return pathOf(place);
     } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
-    } else if (typeof v === 'object' && v !== null && !Buffer.isBuffer(v)) {
-      for (const key in v) {
-        if (!Object.hasOwn(v, key)) continue;
-        if (key.includes(NUL)) return true;
-        stack.push((v as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return false;
-}
-
-/** The path of the first NUL in `value`, which holds one. */
-function pathOfNul(value: unknown, prefix: string): string | undefined {
-  const stack: Array<{ value: unknown; path: string }> = [{ value, path: prefix }];
-  while (stack.length > 0) {
-    const { value: v, path } = stack.pop() as { value: unknown; path: string };
-    if (typeof v === 'string') {
-      if (v.includes(NUL)) return path;
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push({ value: item, path: join(path, String(i)) }));
+      v.forEach((item, i) => stack.push({ value: item, place: { parent: place, key: String(i) } }));
     } else if (typeof v === 'object' && v !== null && !Buffer.isBuffer(v)) {
       for (const [key, item] of Object.entries(v)) {
-        const at = join(path, key.replaceAll(NUL, '\\u0000'));
-        if (key.includes(NUL)) return at;
-        stack.push({ value: item, path: at });
+        if (key.includes(NUL))
+          return pathOf({ parent: place, key: key.replaceAll(NUL, '\\u0000') });
+        stack.push({ value: item, place: { parent: place, key } });
       }
     }
   }
   return undefined;
-}
-
-function join(path: string, key: string): string {
-  return path === '' ? key : `${path}.${key}`;
 }
 
 function nulError(path: string): AppError {

@@ -5,7 +5,7 @@
 // no layout shift, an earlier largest paint (ADR 0024, docs/frontend-budgets.md). The pages read
 // the same query keys; a failed prefetch is ignored (the page's own query retries and shows it).
 import { bulletinQuery, homeConfQuery, hotNewsQuery } from '../features/content/api/content-api';
-import { appStore } from '../lib/app-store';
+import { appStore, currentGameId } from '../lib/app-store';
 import { paths } from '../lib/paths';
 import { queryClient } from './query-client';
 
@@ -30,9 +30,7 @@ export function prefetchLanding(pathname: string, lang: string, booted: Promise<
   if (!HOME_PATHS.has(path)) return;
   void queryClient.prefetchQuery(hotNewsQuery(lang));
   const prefetchHome = () => {
-    const { config, userInfo } = appStore.getState();
-    const gameId = userInfo.gameId ?? config?.game_id ?? null;
-    return queryClient.prefetchQuery(homeConfQuery(lang, gameId));
+    return queryClient.prefetchQuery(homeConfQuery(lang, currentGameId(appStore.getState())));
   };
   void booted.then(prefetchHome, prefetchHome);
 }

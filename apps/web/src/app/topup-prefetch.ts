@@ -11,14 +11,15 @@ import {
   unpaidOrdersQuery,
 } from '../features/topup/api/topup-queries';
 import { cachedServerRoles, rememberedRole } from '../features/topup/api/topup-api';
-import { appStore } from '../lib/app-store';
+import { appStore, currentGameId } from '../lib/app-store';
 import { queryClient } from './query-client';
 
 /** `lang` is the UI language the page keys its queries with (useQueryLanguage). */
 export function prefetchTopup(lang: string): void {
-  const { config, userInfo } = appStore.getState();
+  const state = appStore.getState();
+  const { userInfo } = state;
   if (!userInfo.login) return;
-  const gameId = userInfo.gameId ?? config?.game_id ?? null;
+  const gameId = currentGameId(state);
   if (gameId === null) return;
   const { gameAccountId, accid } = userInfo;
   // The packs of the remembered server when the cached list still has it, as the page asks.

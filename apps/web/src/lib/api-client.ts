@@ -9,7 +9,7 @@ import {
   type CallResult,
 } from '@hc/contract';
 import { ApiError } from './api-error';
-import { appStore } from './app-store';
+import { appStore, currentGameId } from './app-store';
 import { getRequestLanguage } from './request-context';
 import { handleContextReset, handleSessionExpired } from './session';
 import { storage } from './storage';
@@ -37,8 +37,9 @@ export function buildPath(path: string, params: CallOptions['params'] = {}): str
 
 /** docs/product/api.md#request-headers headers; empty values are left out. */
 export function requestHeaders(): Record<string, string> {
-  const { userInfo, config } = appStore.getState();
-  const gameId = userInfo.gameId ?? config?.game_id ?? null;
+  const state = appStore.getState();
+  const { userInfo } = state;
+  const gameId = currentGameId(state);
   const headers: Record<string, string | null> = {
     version: __APP_VERSION__,
     htmlversion: __BUILD_ID__,

@@ -103,6 +103,13 @@ export function useAppState<T>(selector: (s: AppState) => T): T {
 }
 
 export const useUserInfo = (): UserInfo => useAppState((s) => s.userInfo);
+/**
+ * The game the pages and calls are about: the player's current game, else the site's default
+ * game (null before the config has loaded).
+ */
+export const currentGameId = (s: Pick<AppState, 'userInfo' | 'config'>): number | null =>
+  s.userInfo.gameId ?? s.config?.game_id ?? null;
+export const useCurrentGameId = (): number | null => useAppState(currentGameId);
 export const useSiteConfig = (): SiteConfig | null => useAppState((s) => s.config);
 export const useIsMobile = (): boolean => useAppState((s) => s.isMobile);
 export const useIsAppLoading = (): boolean => useAppState((s) => s.loading);

@@ -9,13 +9,12 @@ import {
 } from '../../features/gift-codes/components/gift-code-box';
 import { ServerRolePicker } from '../../features/topup/components/server-role-picker';
 import { useServerRoles } from '../../features/topup/hooks/use-server-roles';
-import { useSiteConfig, useUserInfo } from '../../lib/app-store';
+import { useCurrentGameId, useUserInfo } from '../../lib/app-store';
 
 function GiftCodeRolePicker({ value, onChange }: RolePickerProps) {
   const { t } = useTranslation();
   const user = useUserInfo();
-  const config = useSiteConfig();
-  const gameId = user.gameId ?? config?.game_id ?? null;
+  const gameId = useCurrentGameId();
   const serverRoles = useServerRoles(gameId, user.gameAccountId);
   return (
     <>

@@ -3,7 +3,7 @@
 // loggerUrl) and plugs it into the entry's queue. Loaded on idle by use-analytics.ts.
 import { ErrorCode, api } from '@hc/contract';
 import { callApi } from '../api-client';
-import { appStore } from '../app-store';
+import { appStore, currentGameId } from '../app-store';
 import { getRequestLanguage } from '../request-context';
 import { storage } from '../storage';
 import { currentNavigationEntry, loadingTimes } from './navigation-timing';
@@ -71,14 +71,14 @@ async function resolveEndpoint(): Promise<string> {
 }
 
 function batchContext() {
-  const { userInfo, config } = appStore.getState();
+  const state = appStore.getState();
   const lang = getRequestLanguage();
   const validLang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(lang) && lang.length <= 16;
-  const gameId = userInfo.gameId ?? config?.game_id ?? null;
+  const gameId = currentGameId(state);
   return {
     ...(validLang ? { lang } : {}),
     ...(gameId ? { game_id: gameId } : {}),
-    ...(userInfo.login && userInfo.accid ? { account_id: userInfo.accid } : {}),
+    ...(state.userInfo.login && state.userInfo.accid ? { account_id: state.userInfo.accid } : {}),
   };
 }
 

@@ -8,7 +8,13 @@
 import type { PayChannel, Platform } from '@hc/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { appStore, useHcPointStatus, useSiteConfig, useUserInfo } from '../../../lib/app-store';
+import {
+  appStore,
+  currentGameId,
+  useHcPointStatus,
+  useSiteConfig,
+  useUserInfo,
+} from '../../../lib/app-store';
 import { useBoundGames } from '../../../lib/bound-games';
 import { useQueryLanguage } from '../../../lib/query-language';
 import { rememberedRole, reportRole } from '../api/topup-api';
@@ -131,7 +137,7 @@ export function useTopupForm() {
   // before any binding, every game of the site is shown.
   const boundIds = new Set((bound.data ?? []).map((g) => g.game_id));
   const games = boundIds.size > 0 ? siteGames.filter((g) => boundIds.has(g.game_id)) : siteGames;
-  const gameId = user.gameId ?? config?.game_id ?? null;
+  const gameId = currentGameId({ userInfo: user, config });
   const game = games.find((g) => g.game_id === gameId);
 
   const [platform, setPlatform] = useState<Platform | null>(game?.platforms[0] ?? null);
