@@ -122,6 +122,19 @@ test('shows the packs at once; confirm waits for server and role, says why, and 
   await expect(page).toHaveURL(/\/main\/recharge$/);
 });
 
+test("the top-up page opens under the game's banner: key art, game and the page's title", async ({
+  page,
+}) => {
+  await signIn(page);
+  const banner = page.getByTestId('game-banner');
+  await expect(banner.getByRole('heading', { level: 1, name: 'Top-up' })).toBeVisible();
+  await expect(banner.getByTestId('game-banner-game')).toHaveText('Demo Game');
+  const art = banner.getByTestId('game-banner-art');
+  await expect
+    .poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+});
+
 test('top-up page works at 390 px without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);

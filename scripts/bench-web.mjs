@@ -36,6 +36,9 @@ import {
 } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+// BENCH_WEB_TRACE=1: also writes the kept run's trace (bench-results/lighthouse-<page>.trace.json),
+// to see what each long task spent its time on (DevTools' Performance panel opens it).
+const SAVE_TRACE = process.env.BENCH_WEB_TRACE === '1';
 const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
 const CHROME_FLAGS = CHROMIUM_ARGS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
@@ -224,7 +227,11 @@ async function audit(chrome, url, page) {
   if (result.lhr.runtimeError) {
     throw new Error(`lighthouse ${page.path}: ${result.lhr.runtimeError.message}`);
   }
-  return { ...summarise(result.lhr), lhr: result.lhr };
+  return {
+    ...summarise(result.lhr),
+    lhr: result.lhr,
+    trace: SAVE_TRACE ? result.artifacts?.Trace : undefined,
+  };
 }
 
 const mark = (ok) => (ok ? 'ok  ' : 'MISS');
@@ -285,6 +292,13 @@ try {
     // The full report of the kept run, for the details behind each figure (not committed).
     writeFileSync(`bench-results/lighthouse-${page.name}.report.json`, JSON.stringify(median.lhr));
     delete median.lhr;
+    if (SAVE_TRACE && median.trace) {
+      writeFileSync(
+        `bench-results/lighthouse-${page.name}.trace.json`,
+        JSON.stringify(median.trace),
+      );
+    }
+    for (const r of runs) delete r.trace;
     results[page.name] = {
       path: page.path,
       ...median,

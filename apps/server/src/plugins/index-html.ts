@@ -1,7 +1,8 @@
 // The web app's index.html as the server sends it (docs/frontend-budgets.md#first-paint): the built
 // file with the publisher's brand colours (modules/system/brand.ts), the site configuration inlined (the answer of /api/setting/init, so the app starts
 // without that round trip), the landing page's key art preloaded, and a static boot shell (the
-// header bar with the site title, and on the home page the key art where the banner will be)
+// header bar with the site title, and the key art where the banner will be: the home page's
+// banner, the top-up page's lower game banner)
 // that paints with the HTML and CSS, before any JavaScript has run. The app removes the shell
 // when its first page is on screen (apps/web/src/lib/boot-shell.ts).
 import type { SettingInitResult } from '@hc/contract';
@@ -15,6 +16,8 @@ export const BOOT_SHELL_ELEMENT_ID = 'hc-boot';
 
 /** Paths that open the home page (`/` and `/main` redirect to it in the app). */
 const HOME_PATHS = new Set(['/', '/main', '/main/home']);
+/** The top-up page, under the game's banner (apps/web/src/features/content/components/game-banner.tsx). */
+const TOPUP_PATH = '/main/recharge';
 const VIDEO = /\.(?:mp4|webm|ogg)(?:[?#]|$)/i;
 /** How long one reading of the config and key art serves (a console change shows within it). */
 const TTL_MS = 5_000;
@@ -93,8 +96,13 @@ export function createIndexRenderer(
       const style = source?.brandCss ? `<style id="hc-brand">${source.brandCss}</style>` : '';
       const html = template();
       if (shell === null) return html.replace(HEAD_MARKER, style).replace(SHELL_MARKER, '');
-      const home = HOME_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
-      const hero = home ? shell.hero : null;
+      const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+      const banner = HOME_PATHS.has(route)
+        ? 'hc-boot-hero'
+        : route === TOPUP_PATH
+          ? 'hc-boot-hero hc-boot-banner'
+          : null;
+      const hero = banner === null ? null : shell.hero;
       const head =
         style +
         (hero === null
@@ -107,7 +115,7 @@ export function createIndexRenderer(
         `<span class="hc-boot-title">${escapeHtml(shell.siteTitle)}</span></div>` +
         (hero === null
           ? ''
-          : `<div class="hc-boot-hero"><img src="${escapeHtml(hero)}" alt="" fetchpriority="high"></div>`) +
+          : `<div class="${banner}"><img src="${escapeHtml(hero)}" alt="" fetchpriority="high"></div>`) +
         `</div>`;
       return html.replace(HEAD_MARKER, head).replace(SHELL_MARKER, body);
     },

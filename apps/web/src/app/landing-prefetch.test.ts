@@ -58,7 +58,7 @@ describe('prefetchLanding', () => {
     );
   });
 
-  it('on the top-up page fetches, for the signed-in player, roles, packs, rebate and unpaid orders', async () => {
+  it('on the top-up page fetches, for the signed-in player, the banner, roles, packs, rebate and unpaid orders', async () => {
     const { requests } = stubApi({
       ...contentHandlers,
       ...quietSideCalls,
@@ -76,8 +76,9 @@ describe('prefetchLanding', () => {
         state(gamePacksQuery('de-DE', 1, null, true).queryKey),
         state(rebateInfoQuery('de-DE', 1).queryKey),
         state(unpaidOrdersQuery('de-DE', 1001).queryKey),
+        state(homeConfQuery('de-DE', 1).queryKey),
       ])
-      .toEqual(['success', 'success', 'success', 'success']);
+      .toEqual(['success', 'success', 'success', 'success', 'success']);
     expect(queryClient.getQueryData(serverRolesQuery(1, 5001).queryKey)).toEqual(servers);
     const asked = requests.filter((r) => r.url.startsWith('/api/recharge/v2/items'));
     expect(asked.map((r) => r.headers.lang)).toEqual(['de-DE']);

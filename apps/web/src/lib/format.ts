@@ -4,19 +4,45 @@
 // docs/product/top-up.md#order-lifecycle). The one place the web formats these.
 import type { OrderDisplayStatus } from '@hc/contract';
 
+// One formatter per language and style (and currency): building an Intl formatter costs far more
+// than using one (it showed in the home and top-up pages' start-up profiles,
+// docs/frontend-budgets.md); a pack list formats every price.
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+const moneyFormatters = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Builds the language's date formatter ahead of the first page: the first Intl formatter of a
+ * language loads its locale data, a long piece of work that would otherwise fall in the first
+ * render's task (main.tsx calls this in a task of its own).
+ */
+export function warmFormatters(language: string): void {
+  formatUnixSeconds(0, language, 'date');
+}
+
 /** 499 + "USD" -> "$4.99" in the UI language; the currency's own fraction digits are used. */
 export function formatMoney(minor: number, currency: string, language: string): string {
   try {
-    const format = new Intl.NumberFormat(language, { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minor / 10 ** digits);
+    const key = `${language}|${currency}`;
+    let money = moneyFormatters.get(key);
+    if (!money) {
+      const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+      money = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+      moneyFormatters.set(key, money);
+    }
+    return money.format.format(minor / 10 ** money.digits);
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
 }
 
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  let format = numberFormatters.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language);
+    numberFormatters.set(language, format);
+  }
+  return format.format(value);
 }
 
 /**
@@ -32,10 +58,6 @@ const TIME_OPTIONS: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
   dateShortTime: { dateStyle: 'medium', timeStyle: 'short' },
   shortTime: { timeStyle: 'short' },
 };
-
-// One formatter per language and style: building an Intl.DateTimeFormat costs far more than
-// using one (it showed in the home page's start-up profile, docs/frontend-budgets.md).
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
 const fromUnixSeconds = (seconds: number): Date => new Date(seconds * 1000);
 

@@ -8,6 +8,7 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import { Alert, Button, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTranslationKey } from '../../../lib/api-error';
 import { useIsMobile } from '../../../lib/app-store';
@@ -44,7 +45,9 @@ function Failure({
   );
 }
 
-export function TopupPage() {
+/** `banner`: the game's banner with the page's title, composed by the route (features do not
+ * import each other); without it the page shows its own title. */
+export function TopupPage({ banner }: { banner?: ReactNode } = {}) {
   const { t } = useTranslation('topup');
   const isMobile = useIsMobile();
   const form = useTopupForm();
@@ -52,9 +55,11 @@ export function TopupPage() {
 
   return (
     <div className={classes.page} data-mobile={isMobile || undefined}>
-      <Title order={1} className={classes.heading}>
-        {t('common:routes.recharge')}
-      </Title>
+      {banner ?? (
+        <Title order={1} className={classes.heading}>
+          {t('common:routes.recharge')}
+        </Title>
+      )}
 
       {/* From 1024 px: the steps on the left, the payment step with "confirm order" on the right
           (stuck while the packs scroll); narrower, one column; on phones the order bar. */}
