@@ -1,6 +1,6 @@
 // index.html as the server renders it (docs/frontend-budgets.md#first-paint, docs/theming.md): the
-// site config inlined (the same answer as /api/setting/init), the home page's key art preloaded
-// and drawn in the boot shell, the publisher's brand colours, and nothing a config value could
+// site config inlined (the same answer as /api/setting/init), the key art preloaded and drawn in
+// the boot shell on the home and top-up pages, the publisher's brand colours, and nothing a config value could
 // use to break out of its element.
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,20 +63,30 @@ describe.each(testDatabases())('index.html on %s', (kind) => {
     );
   });
 
-  it('preloads and draws the key art on the home page only', async () => {
+  it('preloads and draws the key art on the home page, and lower on the top-up page', async () => {
+    const preload =
+      '<link rel="preload" as="image" href="/content/banner.svg" fetchpriority="high">';
     for (const path of ['/', '/main', '/main/home', '/main/home/']) {
       const { body } = await get(path);
-      expect(body).toContain(
-        '<link rel="preload" as="image" href="/content/banner.svg" fetchpriority="high">',
-      );
+      expect(body).toContain(preload);
       expect(body).toContain('<div class="hc-boot-hero"><img src="/content/banner.svg"');
     }
-    const topup = await get('/main/recharge?x=1');
-    expect(topup.statusCode).toBe(200);
-    expect(topup.body).toContain('<div id="hc-boot" class="hc-boot" aria-hidden="true">');
-    expect(topup.body).not.toContain('rel="preload" as="image"');
-    expect(topup.body).not.toContain('hc-boot-hero');
-    expect(configOf(topup.body)).toBeDefined();
+    for (const path of ['/main/recharge?x=1', '/main/recharge/']) {
+      const topup = await get(path);
+      expect(topup.statusCode).toBe(200);
+      expect(topup.body).toContain(preload);
+      expect(topup.body).toContain(
+        '<div class="hc-boot-hero hc-boot-banner"><img src="/content/banner.svg"',
+      );
+    }
+    for (const path of ['/main/event', '/main/account/user', '/login']) {
+      const other = await get(path);
+      expect(other.statusCode).toBe(200);
+      expect(other.body).toContain('<div id="hc-boot" class="hc-boot" aria-hidden="true">');
+      expect(other.body).not.toContain('rel="preload" as="image"');
+      expect(other.body).not.toContain('hc-boot-hero');
+      expect(configOf(other.body)).toBeDefined();
+    }
   });
 
   it('follows a rebuild of the web app under the running server', async () => {
