@@ -9,6 +9,7 @@ import { useCurrentGameId } from '../../../lib/app-store';
 import { homeConfQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
 import classes from './game-banner.module.css';
+import { GameChip } from './game-chip';
 
 const VIDEO = /\.(?:mp4|webm|ogg)(?:[?#]|$)/i;
 
@@ -29,10 +30,7 @@ export function GameBanner({ title }: { title: string }) {
       <div className={classes.shade} />
       <div className={classes.text}>
         {info ? (
-          <div className={classes.chip} data-testid="game-banner-game">
-            {info.icon ? <img src={info.icon} alt="" className={classes.icon} /> : null}
-            <span>{info.name}</span>
-          </div>
+          <GameChip name={info.name} icon={info.icon} compact testId="game-banner-game" />
         ) : home.isPending ? (
           <Skeleton height={32} width={160} radius="xl" className={classes.chipSkeleton} />
         ) : null}

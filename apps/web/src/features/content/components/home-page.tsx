@@ -11,6 +11,7 @@ import { useCurrentGameId, useSiteTitle } from '../../../lib/app-store';
 import { homeSections, paths } from '../../../lib/paths';
 import { homeConfQuery, hotNewsQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
+import { GameChip } from './game-chip';
 import { DownloadButtons, GameBlocks, HotNews } from './home-sections';
 import classes from './home.module.css';
 
@@ -47,10 +48,7 @@ export function HomePage({ redeem }: { redeem: ReactNode }) {
         <div className={classes.heroShade} />
         <div className={classes.heroText}>
           {info ? (
-            <div className={classes.gameChip} data-testid="home-game">
-              {info.icon ? <img src={info.icon} alt="" className={classes.gameIcon} /> : null}
-              <span>{info.name}</span>
-            </div>
+            <GameChip name={info.name} icon={info.icon} testId="home-game" />
           ) : home.isPending ? (
             <Skeleton height={36} width={180} radius="xl" className={classes.chipSkeleton} />
           ) : null}
