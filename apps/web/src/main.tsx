@@ -37,10 +37,9 @@ async function start(): Promise<void> {
     await yieldToMain();
     warmFormatters(language);
   });
-  // The first render waits for the start-up calls too: the app store's state they set would
-  // otherwise arrive during the render, and a store read through useSyncExternalStore that changes
-  // mid-render makes React render the whole page again at once, as one long task.
-  await Promise.all([texts, booted.catch(() => undefined)]);
+  // The first render does not wait for the start-up calls: the app shell must be there to show
+  // a session that ended meanwhile (lib/session.ts) before the route guards send a visitor away.
+  await texts;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   // A transition renders in slices that yield to the browser (no long task for the first page's
