@@ -4,7 +4,7 @@ import { ErrorCode } from '@hc/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { homeConf } from '../features/content/test/content-fixtures';
-import { quietSideCalls, servers, v2Items } from '../features/topup/components/topup-fixtures';
+import { topupPageCalls } from '../features/topup/components/topup-fixtures';
 import { businessError, envelope, type RecordedRequest } from '../test/api-stub';
 import { renderApp } from '../test/render-app';
 
@@ -14,9 +14,7 @@ function openTopup(handlers: Handlers = {}) {
   return renderApp('/main/recharge', {
     as: 'player',
     handlers: {
-      ...quietSideCalls,
-      '/api/user/webRole': () => envelope({ list: servers }),
-      '/api/recharge/v2/items': v2Items,
+      ...topupPageCalls,
       ...handlers,
     },
   });

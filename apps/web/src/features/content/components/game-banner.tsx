@@ -8,17 +8,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useCurrentGameId } from '../../../lib/app-store';
 import { homeConfQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
+import { isVideoKeyArt } from '../utils/key-art';
 import classes from './game-banner.module.css';
 import { GameChip } from './game-chip';
-
-const VIDEO = /\.(?:mp4|webm|ogg)(?:[?#]|$)/i;
 
 export function GameBanner({ title }: { title: string }) {
   const lang = useContentLang();
   const gameId = useCurrentGameId();
   const home = useQuery(homeConfQuery(lang, gameId));
   const info = home.data?.gameInfo;
-  const art = info?.cgi && !VIDEO.test(info.cgi) ? info.cgi : null;
+  const art = info?.cgi && !isVideoKeyArt(info.cgi) ? info.cgi : null;
 
   return (
     <section

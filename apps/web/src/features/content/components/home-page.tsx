@@ -11,11 +11,10 @@ import { useCurrentGameId, useSiteTitle } from '../../../lib/app-store';
 import { homeSections, paths } from '../../../lib/paths';
 import { homeConfQuery, hotNewsQuery } from '../api/content-api';
 import { useContentLang } from '../hooks/use-content-lang';
+import { isVideoKeyArt } from '../utils/key-art';
 import { GameChip } from './game-chip';
 import { DownloadButtons, GameBlocks, HotNews } from './home-sections';
 import classes from './home.module.css';
-
-const VIDEO = /\.(?:mp4|webm|ogg)(?:[?#]|$)/i;
 
 /** `redeem`: the Redeem Code box, composed by the route (features do not import each other). */
 export function HomePage({ redeem }: { redeem: ReactNode }) {
@@ -31,7 +30,7 @@ export function HomePage({ redeem }: { redeem: ReactNode }) {
     <div className={classes.page} data-testid="home">
       <section className={classes.hero} aria-labelledby="home-title" data-testid="home-banner">
         {info?.cgi ? (
-          VIDEO.test(info.cgi) ? (
+          isVideoKeyArt(info.cgi) ? (
             <video
               className={classes.heroMedia}
               src={info.cgi}

@@ -111,3 +111,12 @@ export const quietSideCalls = {
   '/api/recharge/rebate/info': () =>
     envelope({ active: false, begin_ts: null, end_ts: null, tiers: [], desc: '' }),
 };
+
+/** A top-up page that lists servers, roles, packs and payment methods, its other calls quiet. */
+export const topupPageCalls = {
+  ...quietSideCalls,
+  '/api/user/webRole': () => envelope({ list: servers }),
+  '/api/recharge/v2/items': v2Items,
+  '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
+  '/api/order/webPayChannel': () => envelope({ list: channels }),
+};

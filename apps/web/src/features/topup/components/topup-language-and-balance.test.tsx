@@ -7,14 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { envelope, type RecordedRequest } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render-app';
-import {
-  channels,
-  hcPointPacks,
-  orderDetail,
-  quietSideCalls,
-  servers,
-  v2Items,
-} from './topup-fixtures';
+import { orderDetail, v2Items, topupPageCalls } from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
 const T = { timeout: 5000 };
@@ -23,11 +16,7 @@ function openTopup(handlers: Handlers = {}) {
   return renderApp('/main/recharge', {
     as: 'player',
     handlers: {
-      ...quietSideCalls,
-      '/api/user/webRole': () => envelope({ list: servers }),
-      '/api/recharge/v2/items': v2Items,
-      '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
-      '/api/order/webPayChannel': () => envelope({ list: channels }),
+      ...topupPageCalls,
       '/api/order/webCreate': () =>
         envelope({ pay_url: 'https://pay.example.com/checkout/ORD-1', sdk_order_id: 'ORD-1' }),
       ...handlers,

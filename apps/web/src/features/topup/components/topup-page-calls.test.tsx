@@ -16,16 +16,7 @@ import {
   type RecordedRequest,
 } from '../../../test/api-stub';
 import { currentUrl, renderApp } from '../../../test/render-app';
-import {
-  bodyOf,
-  channels,
-  hcPointPacks,
-  orderDetail,
-  reported,
-  servers,
-  quietSideCalls,
-  v2Items,
-} from './topup-fixtures';
+import { bodyOf, orderDetail, reported, servers, topupPageCalls } from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
 const T = { timeout: 5000 };
@@ -35,11 +26,7 @@ function openTopup(handlers: Handlers = {}) {
   return renderApp('/main/recharge', {
     as: 'player',
     handlers: {
-      ...quietSideCalls,
-      '/api/user/webRole': () => envelope({ list: servers }),
-      '/api/recharge/v2/items': v2Items,
-      '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
-      '/api/order/webPayChannel': () => envelope({ list: channels }),
+      ...topupPageCalls,
       '/api/order/detail': () => envelope(orderDetail()),
       ...handlers,
     },

@@ -7,15 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { businessError, envelope, type RecordedRequest } from '../../../test/api-stub';
 import { currentUrl, renderApp } from '../../../test/render-app';
-import {
-  bodyOf,
-  channels,
-  hcPointPacks,
-  orderDetail,
-  servers,
-  quietSideCalls,
-  v2Items,
-} from './topup-fixtures';
+import { bodyOf, orderDetail, servers, topupPageCalls } from './topup-fixtures';
 
 type Handlers = Record<string, (r: RecordedRequest) => Response | Promise<Response>>;
 
@@ -23,11 +15,7 @@ function openTopup(handlers: Handlers = {}) {
   return renderApp('/main/recharge', {
     as: 'player',
     handlers: {
-      ...quietSideCalls,
-      '/api/user/webRole': () => envelope({ list: servers }),
-      '/api/recharge/v2/items': v2Items,
-      '/api/order/webCoinProduct': () => envelope({ list: hcPointPacks }),
-      '/api/order/webPayChannel': () => envelope({ list: channels }),
+      ...topupPageCalls,
       '/api/order/webCreate': () =>
         envelope({ pay_url: 'https://pay.example.com/checkout/ORD-1', sdk_order_id: 'ORD-1' }),
       '/api/order/detail': () => envelope(orderDetail()),
