@@ -75,7 +75,10 @@ export default defineConfig(({ mode }) => {
       // dist/.vite/manifest.json: the chunk graph scripts/check-bundle.mjs sums (entry budget).
       manifest: true,
       // No inline <script> in index.html under the CSP: keep the module preload polyfill off.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+      },
       assetsInlineLimit: 0,
       rolldownOptions: {
         treeshake: {

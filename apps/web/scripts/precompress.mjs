@@ -34,12 +34,21 @@ for await (const file of walk(DIST)) {
 }
 console.log(`precompress: ${count} files in ${relative(process.cwd(), DIST) || DIST}`);
 
-// Report the JS the entry route loads up front: the entry script and its modulepreloads.
-const html = await readFile(join(DIST, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+// Report the JS the entry route loads up front: the entry script and the chunks it imports
+// statically (from the build manifest: index.html names only the entry, ADR 0069).
+const manifest = JSON.parse(await readFile(join(DIST, '.vite', 'manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const initial = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || initial.has(chunk.file)) return;
+  initial.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+if (entryKey) visit(entryKey);
 let initialGzip = 0;
 for (const asset of initial)
   initialGzip += gzipSync(await readFile(join(DIST, asset)), { level: 9 }).length;
 console.log(
-  `precompress: entry route JS ${(initialGzip / 1024).toFixed(1)} KB gzip in ${initial.length} files`,
+  `precompress: entry route JS ${(initialGzip / 1024).toFixed(1)} KB gzip in ${initial.size} files`,
 );

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { numericId, unixSeconds } from './common';
+import { builtOnFirstUse } from './lazy';
 
 /** docs/product/analytics.md#events: "All are prefixed with a web payment prefix." Ours is `webpay_` (ADR 0022). */
 export const ANALYTICS_EVENT_PREFIX = 'webpay_';
@@ -39,8 +40,8 @@ export function prefixedEventName(name: AnalyticsEventBaseName): AnalyticsEventN
   return `${ANALYTICS_EVENT_PREFIX}${name}`;
 }
 
-export const analyticsEventNameSchema = z.enum(
-  ANALYTICS_EVENTS.map(prefixedEventName) as [AnalyticsEventName, ...AnalyticsEventName[]],
+export const analyticsEventNameSchema = builtOnFirstUse(() =>
+  z.enum(ANALYTICS_EVENTS.map(prefixedEventName) as [AnalyticsEventName, ...AnalyticsEventName[]]),
 );
 
 // PAGE_STAY_MIN_MS (docs/product/constants.md#layout-and-timing) (2000) and DEFAULT_TRAFFIC_SOURCE ('organic') live in constants.ts.
@@ -58,9 +59,9 @@ export const ANALYTICS_LIMITS = {
 } as const;
 
 /** Device ids are the web's stored device id (a UUID, or a time+random fallback). */
-export const analyticsDeviceIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'device id: 8-64 of A-Z a-z 0-9 _ -');
+export const analyticsDeviceIdSchema = builtOnFirstUse(() =>
+  z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'device id: 8-64 of A-Z a-z 0-9 _ -'),
+);
 
 const token = (max: number) =>
   z
@@ -80,81 +81,91 @@ function isBareUrl(value: string): boolean {
     return false;
   }
 }
-const durationMs = z.number().int().nonnegative().max(ANALYTICS_LIMITS.maxDurationMs);
+const durationMs = builtOnFirstUse(() =>
+  z.number().int().nonnegative().max(ANALYTICS_LIMITS.maxDurationMs),
+);
 
 /**
  * One event (docs/product/analytics.md#events fields). Strict: an unknown field is a malformed event, so nothing but
  * these fields can ever be stored (no passwords, codes, tokens or real-name data).
  */
-export const analyticsEventSchema = z.strictObject({
-  event: analyticsEventNameSchema,
-  /** Order of the event within the page session (0, 1, 2, ...). */
-  seq: z.number().int().nonnegative().max(1_000_000_000),
-  /** When it happened (client clock corrected by the server offset), Unix seconds. */
-  ts: unixSeconds,
-  /** Route path only, never a query string or fragment, e.g. `/main/recharge`. */
-  page: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^\/[A-Za-z0-9/_\-.]*$/, 'a path without query or fragment'),
-  /** page_time: the stay in ms, rounded up, >= PAGE_STAY_MIN_MS. */
-  page_duration: durationMs.optional(),
-  /** What was shown/clicked/bought: a popup name, a button name, `game_pack`, `hc_point`, ... */
-  type: token(64).optional(),
-  /** The game server (region) id chosen for a buy, when there is one. */
-  region: token(64).optional(),
-  result: z.enum(['success', 'fail']).optional(),
-  /** Traffic source from the landing URL (docs/analytics.md), else `organic`. */
-  trafficsource: token(64).optional(),
-  /** The referring page, reduced to origin + path (no query), when there is one. */
-  trafficsource_link: z
-    .url({ protocol: /^https?$/ })
-    .max(512)
-    .refine(isBareUrl, 'origin and path only: no credentials, query or fragment')
-    .optional(),
-  /** Navigation Timing: responseEnd - requestStart, ms. */
-  loading_request_time: durationMs.optional(),
-  /** Navigation Timing: loadEventEnd (or domContentLoadedEventEnd) - startTime, ms. */
-  loading_time: durationMs.optional(),
-});
+export const analyticsEventSchema = builtOnFirstUse(() =>
+  z.strictObject({
+    event: analyticsEventNameSchema,
+    /** Order of the event within the page session (0, 1, 2, ...). */
+    seq: z.number().int().nonnegative().max(1_000_000_000),
+    /** When it happened (client clock corrected by the server offset), Unix seconds. */
+    ts: unixSeconds,
+    /** Route path only, never a query string or fragment, e.g. `/main/recharge`. */
+    page: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^\/[A-Za-z0-9/_\-.]*$/, 'a path without query or fragment'),
+    /** page_time: the stay in ms, rounded up, >= PAGE_STAY_MIN_MS. */
+    page_duration: durationMs.optional(),
+    /** What was shown/clicked/bought: a popup name, a button name, `game_pack`, `hc_point`, ... */
+    type: token(64).optional(),
+    /** The game server (region) id chosen for a buy, when there is one. */
+    region: token(64).optional(),
+    result: z.enum(['success', 'fail']).optional(),
+    /** Traffic source from the landing URL (docs/analytics.md), else `organic`. */
+    trafficsource: token(64).optional(),
+    /** The referring page, reduced to origin + path (no query), when there is one. */
+    trafficsource_link: z
+      .url({ protocol: /^https?$/ })
+      .max(512)
+      .refine(isBareUrl, 'origin and path only: no credentials, query or fragment')
+      .optional(),
+    /** Navigation Timing: responseEnd - requestStart, ms. */
+    loading_request_time: durationMs.optional(),
+    /** Navigation Timing: loadEventEnd (or domContentLoadedEventEnd) - startTime, ms. */
+    loading_time: durationMs.optional(),
+  }),
+);
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
 /**
  * The signed batch (the JSON text in `payload`). `events` is checked event by event, so a bad
  * event is rejected alone and the rest of its batch is stored.
  */
-export const analyticsBatchSchema = z.strictObject({
-  v: z.literal(1),
-  sid: z.string().min(10).max(200),
-  device_id: analyticsDeviceIdSchema,
-  /** 16-64 base64url characters, new for every batch. */
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
-  ts: unixSeconds,
-  /** The page's language tag, e.g. `en-US`. */
-  lang: z
-    .string()
-    .max(16)
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, 'a language tag such as en-US')
-    .optional(),
-  game_id: numericId.optional(),
-  /** The signed-in portal account, when there is one (user_info). */
-  account_id: numericId.optional(),
-  events: z.array(z.unknown()).min(1).max(ANALYTICS_LIMITS.maxEvents),
-});
+export const analyticsBatchSchema = builtOnFirstUse(() =>
+  z.strictObject({
+    v: z.literal(1),
+    sid: z.string().min(10).max(200),
+    device_id: analyticsDeviceIdSchema,
+    /** 16-64 base64url characters, new for every batch. */
+    nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+    ts: unixSeconds,
+    /** The page's language tag, e.g. `en-US`. */
+    lang: z
+      .string()
+      .max(16)
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, 'a language tag such as en-US')
+      .optional(),
+    game_id: numericId.optional(),
+    /** The signed-in portal account, when there is one (user_info). */
+    account_id: numericId.optional(),
+    events: z.array(z.unknown()).min(1).max(ANALYTICS_LIMITS.maxEvents),
+  }),
+);
 export type AnalyticsBatch = Omit<z.infer<typeof analyticsBatchSchema>, 'events'> & {
   events: AnalyticsEvent[];
 };
 
-export const analyticsSessionBodySchema = z.object({ device_id: analyticsDeviceIdSchema });
-export const analyticsSessionResultSchema = z.object({
-  sid: z.string(),
-  /** base64url of the 32-byte HMAC key for this sid and device. */
-  key: z.string(),
-  expires_at: unixSeconds,
-  /** The server's clock, so the page can correct its own. */
-  server_ts: unixSeconds,
-});
+export const analyticsSessionBodySchema = builtOnFirstUse(() =>
+  z.object({ device_id: analyticsDeviceIdSchema }),
+);
+export const analyticsSessionResultSchema = builtOnFirstUse(() =>
+  z.object({
+    sid: z.string(),
+    /** base64url of the 32-byte HMAC key for this sid and device. */
+    key: z.string(),
+    expires_at: unixSeconds,
+    /** The server's clock, so the page can correct its own. */
+    server_ts: unixSeconds,
+  }),
+);
 export type AnalyticsSession = z.infer<typeof analyticsSessionResultSchema>;
 
 export const analyticsSession = defineCall({
@@ -172,19 +183,23 @@ export const analyticsSession = defineCall({
     '(TooManyRequests).',
 });
 
-export const analyticsCollectBodySchema = z.object({
-  payload: z.string().min(2).max(ANALYTICS_LIMITS.maxPayloadChars),
-  sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'base64url HMAC-SHA256'),
-});
-export const analyticsCollectResultSchema = z.object({
-  accepted: z.number().int().nonnegative(),
-  rejected: z.array(
-    z.object({
-      index: z.number().int().nonnegative(),
-      reason: z.string().max(200),
-    }),
-  ),
-});
+export const analyticsCollectBodySchema = builtOnFirstUse(() =>
+  z.object({
+    payload: z.string().min(2).max(ANALYTICS_LIMITS.maxPayloadChars),
+    sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'base64url HMAC-SHA256'),
+  }),
+);
+export const analyticsCollectResultSchema = builtOnFirstUse(() =>
+  z.object({
+    accepted: z.number().int().nonnegative(),
+    rejected: z.array(
+      z.object({
+        index: z.number().int().nonnegative(),
+        reason: z.string().max(200),
+      }),
+    ),
+  }),
+);
 export type AnalyticsCollectResult = z.infer<typeof analyticsCollectResultSchema>;
 
 export const analyticsCollect = defineCall({

@@ -13,6 +13,7 @@ import {
   unixSeconds,
 } from './common';
 import { checkPassword } from './password';
+import { builtOnFirstUse } from './lazy';
 
 export const LoginChannel = {
   account: 'account',
@@ -24,18 +25,20 @@ export const LoginChannel = {
   wechat: 'wechat',
 } as const;
 export type LoginChannel = (typeof LoginChannel)[keyof typeof LoginChannel];
-export const loginChannelSchema = z.enum(LoginChannel);
+export const loginChannelSchema = builtOnFirstUse(() => z.enum(LoginChannel));
 
-export const uinfoResultSchema = z.object({
-  login: z.boolean(),
-  isInit: z.boolean(),
-  accid: z.number().int().nullable(),
-  account: z.string().nullable(),
-  gameAccountId: z.number().int().nullable(),
-  gameId: z.number().int().nullable(),
-  userId: z.number().int().nullable(),
-  customer_service: z.string().nullable(),
-});
+export const uinfoResultSchema = builtOnFirstUse(() =>
+  z.object({
+    login: z.boolean(),
+    isInit: z.boolean(),
+    accid: z.number().int().nullable(),
+    account: z.string().nullable(),
+    gameAccountId: z.number().int().nullable(),
+    gameId: z.number().int().nullable(),
+    userId: z.number().int().nullable(),
+    customer_service: z.string().nullable(),
+  }),
+);
 export const userUinfo = defineCall({
   path: '/api/user/uinfo',
   method: 'POST',
@@ -51,44 +54,48 @@ export const userUinfo = defineCall({
 });
 
 /** docs/product/api.md#payload-encryption: the secret is always encrypted (encryptPayload) and `encrypt: 1` is sent. */
-export const loginBodySchema = z
-  .object({
-    channel_code: loginChannelSchema,
-    account: z
-      .string()
-      .max(254)
-      .describe('Login name, email or E.164 phone; empty for social channels'),
-    passwd: z
-      .string()
-      .min(1)
-      .max(8192)
-      .describe('Encrypted secret: password, 6-digit code or provider credential'),
-    encrypt: z.literal(1),
-    remember: z
-      .boolean()
-      .optional()
-      .describe('docs/product/sign-in.md#login-screen remember auto-login: longer session'),
-  })
-  .superRefine((body, ctx) => {
-    const { channel_code: channel, account } = body;
-    if (channel === 'account' && account.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['account'], message: 'required' });
-    }
-    if (channel === 'email' && !emailAddress.safeParse(account).success) {
-      ctx.addIssue({ code: 'custom', path: ['account'], message: 'invalid email' });
-    }
-    if (channel === 'phone' && !e164Phone.safeParse(account).success) {
-      ctx.addIssue({ code: 'custom', path: ['account'], message: 'invalid phone' });
-    }
-  });
+export const loginBodySchema = builtOnFirstUse(() =>
+  z
+    .object({
+      channel_code: loginChannelSchema,
+      account: z
+        .string()
+        .max(254)
+        .describe('Login name, email or E.164 phone; empty for social channels'),
+      passwd: z
+        .string()
+        .min(1)
+        .max(8192)
+        .describe('Encrypted secret: password, 6-digit code or provider credential'),
+      encrypt: z.literal(1),
+      remember: z
+        .boolean()
+        .optional()
+        .describe('docs/product/sign-in.md#login-screen remember auto-login: longer session'),
+    })
+    .superRefine((body, ctx) => {
+      const { channel_code: channel, account } = body;
+      if (channel === 'account' && account.trim() === '') {
+        ctx.addIssue({ code: 'custom', path: ['account'], message: 'required' });
+      }
+      if (channel === 'email' && !emailAddress.safeParse(account).success) {
+        ctx.addIssue({ code: 'custom', path: ['account'], message: 'invalid email' });
+      }
+      if (channel === 'phone' && !e164Phone.safeParse(account).success) {
+        ctx.addIssue({ code: 'custom', path: ['account'], message: 'invalid phone' });
+      }
+    }),
+);
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-export const loginResultSchema = z.object({
-  token: z.string().min(1),
-  customer_service: z.string(),
-  accid: numericId,
-  account: z.string(),
-});
+export const loginResultSchema = builtOnFirstUse(() =>
+  z.object({
+    token: z.string().min(1),
+    customer_service: z.string(),
+    accid: numericId,
+    account: z.string(),
+  }),
+);
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const userLogin = defineCall({
@@ -131,10 +138,12 @@ export const userLogout = defineCall({
   chosen: 'Body empty; auth optional so an already-expired session never triggers the 203 dialog.',
 });
 
-export const sdkTicketResultSchema = z.object({
-  ticket: z.string().min(1),
-  expires_ts: unixSeconds,
-});
+export const sdkTicketResultSchema = builtOnFirstUse(() =>
+  z.object({
+    ticket: z.string().min(1),
+    expires_ts: unixSeconds,
+  }),
+);
 export const userSdkTicketGet = defineCall({
   path: '/api/user/sdk/ticket/get',
   method: 'POST',
@@ -147,11 +156,13 @@ export const userSdkTicketGet = defineCall({
   chosen: 'Result { ticket, expires_ts }.',
 });
 
-export const wechatInfoResultSchema = z.object({
-  enabled: z.boolean(),
-  appid: z.string().nullable(),
-  authorize_url: z.string().nullable().describe('WeChat QR/authorize page to open'),
-});
+export const wechatInfoResultSchema = builtOnFirstUse(() =>
+  z.object({
+    enabled: z.boolean(),
+    appid: z.string().nullable(),
+    authorize_url: z.string().nullable().describe('WeChat QR/authorize page to open'),
+  }),
+);
 export const userWechatInfoGet = defineCall({
   path: '/api/user/wechat/info/get',
   method: 'POST',
@@ -168,7 +179,7 @@ export const userWechatInfoGet = defineCall({
 // Social sign-in (docs/product/sign-in.md#login-screen, docs/product/session.md): the providers, and
 // the browser-navigation routes that are not JSON calls (so they are not in `api`).
 export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook', 'wechat'] as const;
-export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+export const socialProviderSchema = builtOnFirstUse(() => z.enum(SOCIAL_PROVIDERS));
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
 /** Query parameters the social callbacks add to the portal URL they return to (docs/product/session.md). */
@@ -182,7 +193,9 @@ export const SOCIAL_RETURN_PARAMS = {
 } as const;
 
 /** `/login?oauth_error=<reason>`: state bad/missing/used, token check failed, no account, provider error. */
-export const socialErrorReasonSchema = z.enum(['state', 'token', 'not_found', 'provider']);
+export const socialErrorReasonSchema = builtOnFirstUse(() =>
+  z.enum(['state', 'token', 'not_found', 'provider']),
+);
 export type SocialErrorReason = z.infer<typeof socialErrorReasonSchema>;
 
 /** Where the browser goes to start a sign-in: a full-page navigation, not a fetch. */
@@ -234,22 +247,28 @@ export const socialRoutes: readonly SocialRoute[] = [
 
 // Verification codes and password reset (docs/product/sign-in.md#password-reset, #password-rule).
 export const CodePurpose = { login: 'login', reset: 'reset', signup: 'signup' } as const;
-export const codePurposeSchema = z.enum(CodePurpose);
+export const codePurposeSchema = builtOnFirstUse(() => z.enum(CodePurpose));
 
-export const codeSendResultSchema = z.object({
-  resend_after: z
-    .number()
-    .int()
-    .nonnegative()
-    .describe('Seconds until another code may be requested'),
-  expires_in: z.number().int().positive().describe('Seconds the code stays valid'),
-});
+export const codeSendResultSchema = builtOnFirstUse(() =>
+  z.object({
+    resend_after: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Seconds until another code may be requested'),
+    expires_in: z.number().int().positive().describe('Seconds the code stays valid'),
+  }),
+);
 
-export const emailCodeSendBodySchema = z.object({
-  target: emailAddress,
-  purpose: codePurposeSchema,
-});
-export const phoneCodeSendBodySchema = z.object({ target: e164Phone, purpose: codePurposeSchema });
+export const emailCodeSendBodySchema = builtOnFirstUse(() =>
+  z.object({
+    target: emailAddress,
+    purpose: codePurposeSchema,
+  }),
+);
+export const phoneCodeSendBodySchema = builtOnFirstUse(() =>
+  z.object({ target: e164Phone, purpose: codePurposeSchema }),
+);
 
 const codeChosen =
   'The body was left to the caller: body { target, purpose: login|reset|signup }; result { resend_after, expires_in } in seconds. ' +
@@ -278,28 +297,32 @@ export const userPhoneCodeSend = defineCall({
   chosen: codeChosen,
 });
 
-export const verificationCode = z
-  .string()
-  .regex(/^\d{6}$/)
-  .describe('6-digit verification code');
+export const verificationCode = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(/^\d{6}$/)
+    .describe('6-digit verification code'),
+);
 
 /** What `data` of a reset decrypts to (JSON). docs/product/sign-in.md#password-rule: password rules and "the two passwords must match". */
-export const resetPayloadSchema = z
-  .object({
-    account: z
-      .union([emailAddress, e164Phone])
-      .describe('Email (email reset) or E.164 phone (phone reset)'),
-    code: verificationCode,
-    passwd: z.string(),
-    passwd2: z.string(),
-  })
-  .superRefine((p, ctx) => {
-    const check = checkPassword(p.passwd);
-    if (!check.ok)
-      ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
-    if (p.passwd !== p.passwd2)
-      ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
-  });
+export const resetPayloadSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      account: z
+        .union([emailAddress, e164Phone])
+        .describe('Email (email reset) or E.164 phone (phone reset)'),
+      code: verificationCode,
+      passwd: z.string(),
+      passwd2: z.string(),
+    })
+    .superRefine((p, ctx) => {
+      const check = checkPassword(p.passwd);
+      if (!check.ok)
+        ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
+      if (p.passwd !== p.passwd2)
+        ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
+    }),
+);
 export type ResetPayload = z.infer<typeof resetPayloadSchema>;
 
 const resetChosen = 'data = encryptPayload(JSON of resetPayloadSchema); result { success: true }.';
@@ -331,57 +354,67 @@ export const userPhonePswReset = defineCall({
 // like a reset; the account signs in at once and has no game account until it binds one.
 
 /** Login names chosen at sign-up: 4 to 32 letters, digits, `_ . -`, starting with a letter. */
-export const signUpLoginName = z
-  .string()
-  .regex(
-    /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/,
-    '4 to 32 letters, digits, _ . or -, starting with a letter',
-  )
-  .refine((name) => !/^g\d+_/.test(name), 'names like g<number>_ are kept for game accounts')
-  .describe('Portal login name');
+export const signUpLoginName = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(
+      /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/,
+      '4 to 32 letters, digits, _ . or -, starting with a letter',
+    )
+    .refine((name) => !/^g\d+_/.test(name), 'names like g<number>_ are kept for game accounts')
+    .describe('Portal login name'),
+);
 
 /** A calendar date `YYYY-MM-DD` that exists, not in the future, not before 1900. */
-export const birthdayDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
-  .refine((value) => {
-    const d = new Date(`${value}T00:00:00Z`);
-    return (
-      !Number.isNaN(d.getTime()) &&
-      d.toISOString().slice(0, 10) === value &&
-      d.getUTCFullYear() >= 1900 &&
-      d.getTime() <= Date.now()
-    );
-  }, 'a real date, not in the future')
-  .describe('Birthday, kept for spending rules');
+export const birthdayDate = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+    .refine((value) => {
+      const d = new Date(`${value}T00:00:00Z`);
+      return (
+        !Number.isNaN(d.getTime()) &&
+        d.toISOString().slice(0, 10) === value &&
+        d.getUTCFullYear() >= 1900 &&
+        d.getTime() <= Date.now()
+      );
+    }, 'a real date, not in the future')
+    .describe('Birthday, kept for spending rules'),
+);
 
 /** What `data` of userSignUp decrypts to (JSON). */
-export const signUpPayloadSchema = z
-  .object({
-    channel: z.enum(['email', 'phone']).describe('Which contact the code was sent to'),
-    target: z.union([emailAddress, e164Phone]).describe('The email or E.164 phone'),
-    code: verificationCode,
-    account: signUpLoginName,
-    passwd: z.string(),
-    passwd2: z.string(),
-    birthday: birthdayDate,
-    terms_version: z.string().min(1).max(32).describe('settingInit.sign_up.terms_version accepted'),
-    privacy_version: z
-      .string()
-      .min(1)
-      .max(32)
-      .describe('settingInit.sign_up.privacy_version accepted'),
-  })
-  .superRefine((p, ctx) => {
-    const target = p.channel === 'email' ? emailAddress : e164Phone;
-    if (!target.safeParse(p.target).success)
-      ctx.addIssue({ code: 'custom', path: ['target'], message: `invalid ${p.channel}` });
-    const check = checkPassword(p.passwd);
-    if (!check.ok)
-      ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
-    if (p.passwd !== p.passwd2)
-      ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
-  });
+export const signUpPayloadSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      channel: z.enum(['email', 'phone']).describe('Which contact the code was sent to'),
+      target: z.union([emailAddress, e164Phone]).describe('The email or E.164 phone'),
+      code: verificationCode,
+      account: signUpLoginName,
+      passwd: z.string(),
+      passwd2: z.string(),
+      birthday: birthdayDate,
+      terms_version: z
+        .string()
+        .min(1)
+        .max(32)
+        .describe('settingInit.sign_up.terms_version accepted'),
+      privacy_version: z
+        .string()
+        .min(1)
+        .max(32)
+        .describe('settingInit.sign_up.privacy_version accepted'),
+    })
+    .superRefine((p, ctx) => {
+      const target = p.channel === 'email' ? emailAddress : e164Phone;
+      if (!target.safeParse(p.target).success)
+        ctx.addIssue({ code: 'custom', path: ['target'], message: `invalid ${p.channel}` });
+      const check = checkPassword(p.passwd);
+      if (!check.ok)
+        ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
+      if (p.passwd !== p.passwd2)
+        ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
+    }),
+);
 export type SignUpPayload = z.infer<typeof signUpPayloadSchema>;
 
 export const userSignUp = defineCall({
@@ -405,21 +438,25 @@ export const userSignUp = defineCall({
 // phone, linked social sign-ins, signed-in devices, a copy of the data, and deletion.
 
 /** A linked social sign-in as the account page lists it. */
-export const linkedSocialSchema = z.object({
-  provider: socialProviderSchema,
-  name: z.string().nullable().describe('The name the provider gave, if any'),
-  linked_ts: unixSeconds,
-});
+export const linkedSocialSchema = builtOnFirstUse(() =>
+  z.object({
+    provider: socialProviderSchema,
+    name: z.string().nullable().describe('The name the provider gave, if any'),
+    linked_ts: unixSeconds,
+  }),
+);
 
-export const profileResultSchema = z.object({
-  account: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  has_password: z.boolean().describe('false: signs in by code or a social sign-in only'),
-  social: z.array(linkedSocialSchema),
-  /** The providers this portal offers (settingInit.social), for the "link" buttons. */
-  providers: z.array(socialProviderSchema),
-});
+export const profileResultSchema = builtOnFirstUse(() =>
+  z.object({
+    account: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    has_password: z.boolean().describe('false: signs in by code or a social sign-in only'),
+    social: z.array(linkedSocialSchema),
+    /** The providers this portal offers (settingInit.social), for the "link" buttons. */
+    providers: z.array(socialProviderSchema),
+  }),
+);
 export type ProfileResult = z.infer<typeof profileResultSchema>;
 
 export const userProfile = defineCall({
@@ -436,23 +473,25 @@ export const userProfile = defineCall({
 });
 
 /** What `data` of userPasswordChange decrypts to (JSON). */
-export const passwordChangePayloadSchema = z
-  .object({
-    old_passwd: z
-      .string()
-      .max(256)
-      .optional()
-      .describe('The current password; left out only by an account that has none yet'),
-    passwd: z.string(),
-    passwd2: z.string(),
-  })
-  .superRefine((p, ctx) => {
-    const check = checkPassword(p.passwd);
-    if (!check.ok)
-      ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
-    if (p.passwd !== p.passwd2)
-      ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
-  });
+export const passwordChangePayloadSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      old_passwd: z
+        .string()
+        .max(256)
+        .optional()
+        .describe('The current password; left out only by an account that has none yet'),
+      passwd: z.string(),
+      passwd2: z.string(),
+    })
+    .superRefine((p, ctx) => {
+      const check = checkPassword(p.passwd);
+      if (!check.ok)
+        ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
+      if (p.passwd !== p.passwd2)
+        ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
+    }),
+);
 export type PasswordChangePayload = z.infer<typeof passwordChangePayloadSchema>;
 
 export const userPasswordChange = defineCall({
@@ -471,15 +510,17 @@ export const userPasswordChange = defineCall({
     'Every other session of the account ends, this one stays; a notice mail / SMS goes to the account in its language.',
 });
 
-export const contactChannelSchema = z.enum(['email', 'phone']);
+export const contactChannelSchema = builtOnFirstUse(() => z.enum(['email', 'phone']));
 
-export const contactCodeSendBodySchema = z
-  .object({ channel: contactChannelSchema, target: z.string().min(1).max(254) })
-  .superRefine((b, ctx) => {
-    const target = b.channel === 'email' ? emailAddress : e164Phone;
-    if (!target.safeParse(b.target).success)
-      ctx.addIssue({ code: 'custom', path: ['target'], message: `invalid ${b.channel}` });
-  });
+export const contactCodeSendBodySchema = builtOnFirstUse(() =>
+  z
+    .object({ channel: contactChannelSchema, target: z.string().min(1).max(254) })
+    .superRefine((b, ctx) => {
+      const target = b.channel === 'email' ? emailAddress : e164Phone;
+      if (!target.safeParse(b.target).success)
+        ctx.addIssue({ code: 'custom', path: ['target'], message: `invalid ${b.channel}` });
+    }),
+);
 
 export const userContactCodeSend = defineCall({
   path: '/api/user/contact/code/send',
@@ -538,14 +579,9 @@ export const userSocialLinkStart = defineCall({
 });
 
 /** `/main/account/user?social_link=<outcome>` after a link round trip. */
-export const socialLinkOutcomeSchema = z.enum([
-  'linked',
-  'in_use',
-  'already_linked',
-  'state',
-  'token',
-  'provider',
-]);
+export const socialLinkOutcomeSchema = builtOnFirstUse(() =>
+  z.enum(['linked', 'in_use', 'already_linked', 'state', 'token', 'provider']),
+);
 export type SocialLinkOutcome = z.infer<typeof socialLinkOutcomeSchema>;
 export const SOCIAL_LINK_PARAM = 'social_link';
 
@@ -563,15 +599,20 @@ export const userSocialUnlink = defineCall({
     'no email or phone and this is its only social sign-in. Answers the updated profile.',
 });
 
-export const signedInDeviceSchema = z.object({
-  id: numericId,
-  browser: z.string().nullable().describe('e.g. "Chrome", from the user agent; null when unknown'),
-  os: z.string().nullable().describe('e.g. "Android", from the user agent; null when unknown'),
-  ip: z.string().nullable().describe('Masked: the last part of the address is hidden'),
-  created_ts: unixSeconds,
-  last_seen_ts: unixSeconds,
-  current: z.boolean().describe('The session of this request'),
-});
+export const signedInDeviceSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    browser: z
+      .string()
+      .nullable()
+      .describe('e.g. "Chrome", from the user agent; null when unknown'),
+    os: z.string().nullable().describe('e.g. "Android", from the user agent; null when unknown'),
+    ip: z.string().nullable().describe('Masked: the last part of the address is hidden'),
+    created_ts: unixSeconds,
+    last_seen_ts: unixSeconds,
+    current: z.boolean().describe('The session of this request'),
+  }),
+);
 export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
 
 export const userSessionList = defineCall({
@@ -616,10 +657,12 @@ export const userDataExport = defineCall({
 });
 
 /** What `data` of userDeletionRequest decrypts to (JSON). */
-export const deletionPayloadSchema = z.object({
-  confirm: z.string().max(254).describe('The login name, typed again'),
-  passwd: z.string().max(256).optional().describe('The password, when the account has one'),
-});
+export const deletionPayloadSchema = builtOnFirstUse(() =>
+  z.object({
+    confirm: z.string().max(254).describe('The login name, typed again'),
+    passwd: z.string().max(256).optional().describe('The password, when the account has one'),
+  }),
+);
 export type DeletionPayload = z.infer<typeof deletionPayloadSchema>;
 
 export const userDeletionRequest = defineCall({

@@ -2,6 +2,7 @@
 // schemas of the body and of `result`. Server routes and the web client both read these.
 import { z } from 'zod';
 import type { OperatorRole } from './console/roles';
+import { builtOnFirstUse } from './lazy';
 
 /**
  * none/optional/required: the player's session (`token` header). publisher: a game backend's
@@ -127,11 +128,13 @@ export function okEnvelopeSchema<R extends z.ZodType>(result: R) {
 }
 
 /** Error envelope (docs/decisions/0006-envelope-and-error-codes.md): HTTP 200 (or 203 for tokenFail) with a non-zero code. */
-export const errorEnvelopeSchema = z.object({
-  code: z.number().int(),
-  msg: z.string(),
-  data: z.unknown().optional(),
-});
+export const errorEnvelopeSchema = builtOnFirstUse(() =>
+  z.object({
+    code: z.number().int(),
+    msg: z.string(),
+    data: z.unknown().optional(),
+  }),
+);
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** Lists: `{ list, total, page, size }`, page starts at 1 (ARCHITECTURE.md#contract). */
@@ -144,4 +147,4 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const emptyBodySchema = z.object({});
+export const emptyBodySchema = builtOnFirstUse(() => z.object({}));

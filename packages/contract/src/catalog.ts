@@ -11,32 +11,41 @@ import {
   unixSeconds,
 } from './common';
 import { ITEM_SORT_FACTOR } from './constants';
+import { builtOnFirstUse } from './lazy';
 
-export const rebateSchema = z.object({
-  percent: z.number().int().nonnegative().describe('Extra HC Point returned, percent of the price'),
-  amount: hcPoint.describe('HC Point returned for this item'),
-  end_ts: unixSeconds.nullable().describe('When the rebate offer ends; null = open-ended'),
-});
+export const rebateSchema = builtOnFirstUse(() =>
+  z.object({
+    percent: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Extra HC Point returned, percent of the price'),
+    amount: hcPoint.describe('HC Point returned for this item'),
+    end_ts: unixSeconds.nullable().describe('When the rebate offer ends; null = open-ended'),
+  }),
+);
 
-export const productSchema = z.object({
-  name: z.string(),
-  price: minorUnits,
-  currency: currencyCode,
-  cp_goods_id: cpGoodsId,
-  icon: z.string(),
-  bonus: z
-    .number()
-    .int()
-    .nonnegative()
-    .optional()
-    .describe('Extra percent shown as a tag; the server always sends it (0 = no tag)'),
-  gift: hcPoint
-    .optional()
-    .describe('HC Point gift (coin packs: credited to present); sent only when > 0'),
-  rebate: rebateSchema.optional().describe('Sent only while a rebate offer applies to the item'),
-  is_epoint: z.boolean().describe('true: HC Point pack (coin product); false: game pack'),
-  amount: hcPoint.nullable().describe('HC Point credited by a coin pack; null for game packs'),
-});
+export const productSchema = builtOnFirstUse(() =>
+  z.object({
+    name: z.string(),
+    price: minorUnits,
+    currency: currencyCode,
+    cp_goods_id: cpGoodsId,
+    icon: z.string(),
+    bonus: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe('Extra percent shown as a tag; the server always sends it (0 = no tag)'),
+    gift: hcPoint
+      .optional()
+      .describe('HC Point gift (coin packs: credited to present); sent only when > 0'),
+    rebate: rebateSchema.optional().describe('Sent only while a rebate offer applies to the item'),
+    is_epoint: z.boolean().describe('true: HC Point pack (coin product); false: game pack'),
+    amount: hcPoint.nullable().describe('HC Point credited by a coin pack; null for game packs'),
+  }),
+);
 export type Product = z.infer<typeof productSchema>;
 
 /** docs/product/top-up.md#items, docs/product/constants.md#rules: items are ordered by price with the key price×1000. */
@@ -44,8 +53,10 @@ export function productSortKey(p: Pick<Product, 'price'>): number {
   return p.price * ITEM_SORT_FACTOR;
 }
 
-export const productListSchema = z.object({ list: z.array(productSchema) });
-export const roleTargetBodySchema = z.object({ role_id: roleId, server_id: serverId });
+export const productListSchema = builtOnFirstUse(() => z.object({ list: z.array(productSchema) }));
+export const roleTargetBodySchema = builtOnFirstUse(() =>
+  z.object({ role_id: roleId, server_id: serverId }),
+);
 
 export const orderWebProduct = defineCall({
   path: '/api/order/webProduct',
@@ -81,12 +92,14 @@ export const orderWebCoinProduct = defineCall({
 export const PayChannelCode = { card: 'card', paypal: 'paypal', epoint: 'epoint' } as const;
 export type PayChannelCodeValue = (typeof PayChannelCode)[keyof typeof PayChannelCode];
 
-export const payChannelSchema = z.object({
-  channel_code: z.string().min(1).max(32),
-  channel_name: z.string(),
-  kind: z.enum(['card', 'paypal', 'epoint', 'other']).describe('epoint = pay with HC Point'),
-  icon: z.string().nullable(),
-});
+export const payChannelSchema = builtOnFirstUse(() =>
+  z.object({
+    channel_code: z.string().min(1).max(32),
+    channel_name: z.string(),
+    kind: z.enum(['card', 'paypal', 'epoint', 'other']).describe('epoint = pay with HC Point'),
+    icon: z.string().nullable(),
+  }),
+);
 export type PayChannel = z.infer<typeof payChannelSchema>;
 export const orderWebPayChannel = defineCall({
   path: '/api/order/webPayChannel',
@@ -127,18 +140,22 @@ export const rechargeV2Items = defineCall({
     'role_id is not checked. coin_packs as webCoinProduct.',
 });
 
-export const rebateTierSchema = z.object({
-  threshold: minorUnits.describe('Minimum paid amount for this tier'),
-  currency: currencyCode,
-  percent: z.number().int().nonnegative(),
-});
-export const rebateInfoResultSchema = z.object({
-  active: z.boolean(),
-  begin_ts: unixSeconds.nullable(),
-  end_ts: unixSeconds.nullable(),
-  tiers: z.array(rebateTierSchema),
-  desc: z.string().describe('Plain text in the request language (en-US fallback); empty if none'),
-});
+export const rebateTierSchema = builtOnFirstUse(() =>
+  z.object({
+    threshold: minorUnits.describe('Minimum paid amount for this tier'),
+    currency: currencyCode,
+    percent: z.number().int().nonnegative(),
+  }),
+);
+export const rebateInfoResultSchema = builtOnFirstUse(() =>
+  z.object({
+    active: z.boolean(),
+    begin_ts: unixSeconds.nullable(),
+    end_ts: unixSeconds.nullable(),
+    tiers: z.array(rebateTierSchema),
+    desc: z.string().describe('Plain text in the request language (en-US fallback); empty if none'),
+  }),
+);
 export type RebateInfo = z.infer<typeof rebateInfoResultSchema>;
 export const rechargeRebateInfo = defineCall({
   path: '/api/recharge/rebate/info',

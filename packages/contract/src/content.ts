@@ -3,28 +3,35 @@ import { z } from 'zod';
 import { defineCall, emptyBodySchema, pageOf } from './call';
 import { numericId, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, unixSeconds } from './common';
 import { ArticleType } from './constants';
+import { builtOnFirstUse } from './lazy';
 
 /** Highest page number accepted by the article list (beyond it: InvalidParams). */
 export const ARTICLE_PAGE_MAX = 1000;
 /** Longest `within_days` window of the article list (docs/product/content.md#announcement-tabs). */
 export const ARTICLE_WITHIN_DAYS_MAX = 366;
 
-export const articleTypeSchema = z
-  .literal([ArticleType.news, ArticleType.event, ArticleType.update, ArticleType.strategy])
-  .describe('1 news, 2 event, 3 update, 4 strategy (contract extension)');
+export const articleTypeSchema = builtOnFirstUse(() =>
+  z
+    .literal([ArticleType.news, ArticleType.event, ArticleType.update, ArticleType.strategy])
+    .describe('1 news, 2 event, 3 update, 4 strategy (contract extension)'),
+);
 
-export const articleSchema = z.object({
-  id: numericId,
-  title: z.string(),
-  content: z.string().describe('Sanitised HTML'),
-  img: z.string().nullable().describe('Cover image URL'),
-  type: articleTypeSchema,
-  create_ts: unixSeconds,
-});
+export const articleSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    title: z.string(),
+    content: z.string().describe('Sanitised HTML'),
+    img: z.string().nullable().describe('Cover image URL'),
+    type: articleTypeSchema,
+    create_ts: unixSeconds,
+  }),
+);
 export type Article = z.infer<typeof articleSchema>;
-export const articleSummarySchema = articleSchema.omit({ content: true }).extend({
-  summary: z.string().describe('Plain-text excerpt'),
-});
+export const articleSummarySchema = builtOnFirstUse(() =>
+  articleSchema.omit({ content: true }).extend({
+    summary: z.string().describe('Plain-text excerpt'),
+  }),
+);
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
 export const settingWebArticle = defineCall({
@@ -76,40 +83,46 @@ export const settingWebArticleDetail = defineCall({
     'when the id is unknown or the article is inactive.',
 });
 
-export const contentBlockSummarySchema = z.object({
-  id: numericId.describe('Use with gameInfoContent'),
-  title: z.string(),
-  img: z.string().nullable(),
-  summary: z.string(),
-});
-export const homeConfResultSchema = z.object({
-  gameInfo: z.object({
-    game_id: numericId,
-    name: z.string(),
-    icon: z.string(),
-    cgi: z.string().describe('Key art / CGI video URL shown at the top of Home'),
-    downloads: z.object({
-      android: z.string().nullable(),
-      pc: z.string().nullable(),
-      ios: z.string().nullable(),
-    }),
-    customConfig: z.object({
-      loggerUrl: z.string().describe('Analytics collector URL (docs/product/analytics.md#sending)'),
-    }),
+export const contentBlockSummarySchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId.describe('Use with gameInfoContent'),
+    title: z.string(),
+    img: z.string().nullable(),
+    summary: z.string(),
   }),
-  gameContent: z.object({
-    info: z.array(contentBlockSummarySchema).describe('Game Info blocks'),
-    features: z.array(contentBlockSummarySchema).describe('Game Features blocks'),
+);
+export const homeConfResultSchema = builtOnFirstUse(() =>
+  z.object({
+    gameInfo: z.object({
+      game_id: numericId,
+      name: z.string(),
+      icon: z.string(),
+      cgi: z.string().describe('Key art / CGI video URL shown at the top of Home'),
+      downloads: z.object({
+        android: z.string().nullable(),
+        pc: z.string().nullable(),
+        ios: z.string().nullable(),
+      }),
+      customConfig: z.object({
+        loggerUrl: z
+          .string()
+          .describe('Analytics collector URL (docs/product/analytics.md#sending)'),
+      }),
+    }),
+    gameContent: z.object({
+      info: z.array(contentBlockSummarySchema).describe('Game Info blocks'),
+      features: z.array(contentBlockSummarySchema).describe('Game Features blocks'),
+    }),
+    footer: z
+      .object({
+        about: z.string().nullable(),
+        contact: z.string().nullable(),
+        privacy: z.string().nullable(),
+        agreement: z.string().nullable(),
+      })
+      .describe('Web paths (or external URLs) of the footer pages; null hides the link'),
   }),
-  footer: z
-    .object({
-      about: z.string().nullable(),
-      contact: z.string().nullable(),
-      privacy: z.string().nullable(),
-      agreement: z.string().nullable(),
-    })
-    .describe('Web paths (or external URLs) of the footer pages; null hides the link'),
-});
+);
 export type HomeConf = z.infer<typeof homeConfResultSchema>;
 export const settingWebHomeConfJodo = defineCall({
   path: '/api/setting/webHomeConfJodo',
@@ -127,15 +140,17 @@ export const settingWebHomeConfJodo = defineCall({
     'display; footer holds the paths of the four footer pages of docs/product/content.md#footer-pages.',
 });
 
-export const gameContentSchema = z.object({
-  id: numericId,
-  game_id: numericId,
-  kind: z.enum(['info', 'feature']),
-  title: z.string(),
-  content: z.string().describe('Sanitised HTML'),
-  img: z.string().nullable(),
-  update_ts: unixSeconds,
-});
+export const gameContentSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    game_id: numericId,
+    kind: z.enum(['info', 'feature']),
+    title: z.string(),
+    content: z.string().describe('Sanitised HTML'),
+    img: z.string().nullable(),
+    update_ts: unixSeconds,
+  }),
+);
 export type GameContent = z.infer<typeof gameContentSchema>;
 export const gameInfoContent = defineCall({
   path: '/api/game/info/content/:id',
@@ -151,14 +166,16 @@ export const gameInfoContent = defineCall({
 });
 
 export const SITE_PAGE_SLUGS = ['about', 'contact', 'privacy', 'agreement'] as const;
-export const sitePageSlugSchema = z.enum(SITE_PAGE_SLUGS);
+export const sitePageSlugSchema = builtOnFirstUse(() => z.enum(SITE_PAGE_SLUGS));
 export type SitePageSlug = z.infer<typeof sitePageSlugSchema>;
-export const sitePageSchema = z.object({
-  slug: sitePageSlugSchema,
-  title: z.string(),
-  content: z.string().describe('Sanitised HTML'),
-  update_ts: unixSeconds,
-});
+export const sitePageSchema = builtOnFirstUse(() =>
+  z.object({
+    slug: sitePageSlugSchema,
+    title: z.string(),
+    content: z.string().describe('Sanitised HTML'),
+    update_ts: unixSeconds,
+  }),
+);
 export type SitePage = z.infer<typeof sitePageSchema>;
 export const settingPage = defineCall({
   path: '/api/setting/page',
@@ -175,13 +192,15 @@ export const settingPage = defineCall({
 });
 
 // The pinned bulletin (docs/product/content.md#bulletin).
-export const bulletinSchema = z.object({
-  id: numericId,
-  title: z.string(),
-  content: z.string().describe('Plain text'),
-  link: z.string().nullable(),
-  create_ts: unixSeconds,
-});
+export const bulletinSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    title: z.string(),
+    content: z.string().describe('Plain text'),
+    link: z.string().nullable(),
+    create_ts: unixSeconds,
+  }),
+);
 export type Bulletin = z.infer<typeof bulletinSchema>;
 export const bulletinTop = defineCall({
   path: '/api/bulletin/top',

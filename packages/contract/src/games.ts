@@ -4,30 +4,34 @@
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { numericId, roleId, serverId, unixSeconds } from './common';
+import { builtOnFirstUse } from './lazy';
 
 /** docs/product/top-up.md#servers-and-roles. Orders are refused on a server under maintenance. */
 export const ServerState = { open: 0, maintenance: 1 } as const;
-export const serverStateSchema = z.union([
-  z.literal(ServerState.open),
-  z.literal(ServerState.maintenance),
-]);
+export const serverStateSchema = builtOnFirstUse(() =>
+  z.union([z.literal(ServerState.open), z.literal(ServerState.maintenance)]),
+);
 
-export const roleSchema = z.object({
-  role_id: roleId,
-  role_name: z.string(),
-  level: z.number().int().nonnegative().optional(),
-});
-export const serverRolesSchema = z.object({
-  server_id: serverId,
-  server_name: z.string(),
-  state: serverStateSchema,
-  /**
-   * Under maintenance: the operator's message in the request's language (en-US fallback), when
-   * one was written in the console (docs/console.md#games-and-servers).
-   */
-  maintenance_message: z.string().optional(),
-  roles: z.array(roleSchema),
-});
+export const roleSchema = builtOnFirstUse(() =>
+  z.object({
+    role_id: roleId,
+    role_name: z.string(),
+    level: z.number().int().nonnegative().optional(),
+  }),
+);
+export const serverRolesSchema = builtOnFirstUse(() =>
+  z.object({
+    server_id: serverId,
+    server_name: z.string(),
+    state: serverStateSchema,
+    /**
+     * Under maintenance: the operator's message in the request's language (en-US fallback), when
+     * one was written in the console (docs/console.md#games-and-servers).
+     */
+    maintenance_message: z.string().optional(),
+    roles: z.array(roleSchema),
+  }),
+);
 export type Role = z.infer<typeof roleSchema>;
 export type ServerRoles = z.infer<typeof serverRolesSchema>;
 
@@ -45,13 +49,15 @@ export const userWebRole = defineCall({
     'Body empty (game from the gameid header); result { list: [{ server_id, server_name, state, maintenance_message?, roles }] }, not paged.',
 });
 
-export const selectedCharacterSchema = z.object({
-  server_id: serverId,
-  server_name: z.string(),
-  role_id: roleId,
-  role_name: z.string(),
-  level: z.number().int().nonnegative().optional(),
-});
+export const selectedCharacterSchema = builtOnFirstUse(() =>
+  z.object({
+    server_id: serverId,
+    server_name: z.string(),
+    role_id: roleId,
+    role_name: z.string(),
+    level: z.number().int().nonnegative().optional(),
+  }),
+);
 export type SelectedCharacter = z.infer<typeof selectedCharacterSchema>;
 
 export const characterInfoSelect = defineCall({
@@ -71,16 +77,18 @@ export const characterInfoSelect = defineCall({
     'SystemBusy, no game account -> GameAccountNotFound. Stateless: the web keeps the choice.',
 });
 
-export const boundGameSchema = z.object({
-  game_id: numericId,
-  game_name: z.string(),
-  icon: z.string(),
-  gameAccountId: numericId.describe('The portal id of the game account (userId)'),
-  uid: z.string().describe("The game's own player id (ADR 0039)"),
-  display_name: z.string().nullable().describe('Name of the player in the game, when known'),
-  bind_ts: unixSeconds,
-  last_character: selectedCharacterSchema.nullable(),
-});
+export const boundGameSchema = builtOnFirstUse(() =>
+  z.object({
+    game_id: numericId,
+    game_name: z.string(),
+    icon: z.string(),
+    gameAccountId: numericId.describe('The portal id of the game account (userId)'),
+    uid: z.string().describe("The game's own player id (ADR 0039)"),
+    display_name: z.string().nullable().describe('Name of the player in the game, when known'),
+    bind_ts: unixSeconds,
+    last_character: selectedCharacterSchema.nullable(),
+  }),
+);
 export const characterGameInfo = defineCall({
   path: '/api/character/game/info',
   method: 'POST',
@@ -108,12 +116,14 @@ export function normaliseLinkCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]+/g, '');
 }
 
-export const linkCodeInput = z
-  .string()
-  .max(32)
-  .transform(normaliseLinkCode)
-  .pipe(z.string().min(1, 'required').max(16))
-  .describe('The code shown by the game (case, spaces and dashes do not matter)');
+export const linkCodeInput = builtOnFirstUse(() =>
+  z
+    .string()
+    .max(32)
+    .transform(normaliseLinkCode)
+    .pipe(z.string().min(1, 'required').max(16))
+    .describe('The code shown by the game (case, spaces and dashes do not matter)'),
+);
 
 export const userGameAccountBind = defineCall({
   path: '/api/user/gameAccount/bind',

@@ -3,6 +3,7 @@
 // Web Crypto only, so the same code runs in Node and in browsers.
 import { z } from 'zod';
 import { toUnixSeconds } from './time';
+import { builtOnFirstUse } from './lazy';
 
 /** Header carrying the signing time, Unix seconds. */
 export const GATEWAY_TIMESTAMP_HEADER = 'x-hc-timestamp';
@@ -22,17 +23,16 @@ export const GatewayCall = {
 } as const;
 export type GatewayCallName = (typeof GatewayCall)[keyof typeof GatewayCall];
 
-const gameId = z.number().int().positive();
+const gameId = builtOnFirstUse(() => z.number().int().positive());
 /**
  * The player's id in the game. Game accounts the portal made itself have numeric ids and travel
  * as JSON numbers (as before the Publisher API); ids a game backend gave through the Publisher
  * API travel as they were given: a canonical positive integer as a number, anything else as a
  * string of 1 to 64 visible ASCII characters (ADR 0039).
  */
-export const gatewayUidSchema = z.union([
-  z.number().int().positive(),
-  z.string().regex(/^[\x21-\x7e]{1,64}$/),
-]);
+export const gatewayUidSchema = builtOnFirstUse(() =>
+  z.union([z.number().int().positive(), z.string().regex(/^[\x21-\x7e]{1,64}$/)]),
+);
 export type GatewayUid = z.infer<typeof gatewayUidSchema>;
 const uid = gatewayUidSchema;
 
@@ -44,8 +44,8 @@ export function gatewayUidOf(stored: string): GatewayUid {
   }
   return stored;
 }
-const serverIdSchema = z.number().int().positive();
-const roleIdSchema = z.string().min(1).max(64);
+const serverIdSchema = builtOnFirstUse(() => z.number().int().positive());
+const roleIdSchema = builtOnFirstUse(() => z.string().min(1).max(64));
 
 /**
  * Longest server or role name the portal keeps, in characters (code points). Names come from
@@ -57,65 +57,83 @@ export const GATEWAY_NAME_MAX_CHARS = 64;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 /** A name as the game sent it, bounded and without control characters. */
-export const gatewayNameSchema = z
-  .string()
-  .transform((v) =>
-    Array.from(v.replace(CONTROL_CHARS, '')).slice(0, GATEWAY_NAME_MAX_CHARS).join(''),
-  );
+export const gatewayNameSchema = builtOnFirstUse(() =>
+  z
+    .string()
+    .transform((v) =>
+      Array.from(v.replace(CONTROL_CHARS, '')).slice(0, GATEWAY_NAME_MAX_CHARS).join(''),
+    ),
+);
 
 // ---- servers ---------------------------------------------------------------------------------
-export const gatewayServersRequestSchema = z.object({ game_id: gameId });
-export const gatewayServerSchema = z.object({
-  server_id: serverIdSchema,
-  server_name: gatewayNameSchema,
-  /** 0 open, 1 maintenance (docs/product/top-up.md#servers-and-roles). */
-  state: z.union([z.literal(0), z.literal(1)]),
-});
-export const gatewayServersResponseSchema = z.object({ servers: z.array(gatewayServerSchema) });
+export const gatewayServersRequestSchema = builtOnFirstUse(() => z.object({ game_id: gameId }));
+export const gatewayServerSchema = builtOnFirstUse(() =>
+  z.object({
+    server_id: serverIdSchema,
+    server_name: gatewayNameSchema,
+    /** 0 open, 1 maintenance (docs/product/top-up.md#servers-and-roles). */
+    state: z.union([z.literal(0), z.literal(1)]),
+  }),
+);
+export const gatewayServersResponseSchema = builtOnFirstUse(() =>
+  z.object({ servers: z.array(gatewayServerSchema) }),
+);
 export type GatewayServersRequest = z.infer<typeof gatewayServersRequestSchema>;
 export type GatewayServer = z.infer<typeof gatewayServerSchema>;
 export type GatewayServersResponse = z.infer<typeof gatewayServersResponseSchema>;
 
 // ---- roles -----------------------------------------------------------------------------------
-export const gatewayRolesRequestSchema = z.object({
-  game_id: gameId,
-  uid,
-  server_id: serverIdSchema,
-});
-export const gatewayRoleSchema = z.object({
-  role_id: roleIdSchema,
-  role_name: gatewayNameSchema,
-  level: z.number().int().nonnegative().optional(),
-});
-export const gatewayRolesResponseSchema = z.object({ roles: z.array(gatewayRoleSchema) });
+export const gatewayRolesRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    game_id: gameId,
+    uid,
+    server_id: serverIdSchema,
+  }),
+);
+export const gatewayRoleSchema = builtOnFirstUse(() =>
+  z.object({
+    role_id: roleIdSchema,
+    role_name: gatewayNameSchema,
+    level: z.number().int().nonnegative().optional(),
+  }),
+);
+export const gatewayRolesResponseSchema = builtOnFirstUse(() =>
+  z.object({ roles: z.array(gatewayRoleSchema) }),
+);
 export type GatewayRolesRequest = z.infer<typeof gatewayRolesRequestSchema>;
 export type GatewayRole = z.infer<typeof gatewayRoleSchema>;
 export type GatewayRolesResponse = z.infer<typeof gatewayRolesResponseSchema>;
 
 // ---- deliver ---------------------------------------------------------------------------------
-export const gatewayItemSchema = z.object({
-  item_id: z.string().min(1).max(64),
-  name: z.string().max(200),
-  count: z.number().int().positive(),
-});
-export const gatewayDeliverRequestSchema = z.object({
-  game_id: gameId,
-  /** The idempotency key: the game applies each delivery id at most once. */
-  delivery_id: z.string().min(1).max(128),
-  order_id: z.string().min(1).max(64),
-  uid,
-  server_id: serverIdSchema,
-  role_id: roleIdSchema,
-  items: z.array(gatewayItemSchema).min(1),
-});
-export const gatewayDeliverResultSchema = z.object({
-  delivery_id: z.string().min(1).max(128),
-  status: z.literal('applied'),
-  /** When the game first applied this delivery, Unix seconds. */
-  applied_at: z.number().int().nonnegative(),
-  /** true: this delivery id had been applied before; nothing was granted this time. */
-  duplicate: z.boolean(),
-});
+export const gatewayItemSchema = builtOnFirstUse(() =>
+  z.object({
+    item_id: z.string().min(1).max(64),
+    name: z.string().max(200),
+    count: z.number().int().positive(),
+  }),
+);
+export const gatewayDeliverRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    game_id: gameId,
+    /** The idempotency key: the game applies each delivery id at most once. */
+    delivery_id: z.string().min(1).max(128),
+    order_id: z.string().min(1).max(64),
+    uid,
+    server_id: serverIdSchema,
+    role_id: roleIdSchema,
+    items: z.array(gatewayItemSchema).min(1),
+  }),
+);
+export const gatewayDeliverResultSchema = builtOnFirstUse(() =>
+  z.object({
+    delivery_id: z.string().min(1).max(128),
+    status: z.literal('applied'),
+    /** When the game first applied this delivery, Unix seconds. */
+    applied_at: z.number().int().nonnegative(),
+    /** true: this delivery id had been applied before; nothing was granted this time. */
+    duplicate: z.boolean(),
+  }),
+);
 export type GatewayItem = z.infer<typeof gatewayItemSchema>;
 export type GatewayDeliverRequest = z.infer<typeof gatewayDeliverRequestSchema>;
 export type GatewayDeliverResult = z.infer<typeof gatewayDeliverResultSchema>;
@@ -127,16 +145,18 @@ export type GatewayDeliverResult = z.infer<typeof gatewayDeliverResultSchema>;
  * no longer holds are not taken below zero; they come back in `shortfall`.
  */
 export const gatewayTakebackRequestSchema = gatewayDeliverRequestSchema;
-export const gatewayTakebackResultSchema = z.object({
-  delivery_id: z.string().min(1).max(128),
-  status: z.literal('taken_back'),
-  /** When the game first took this delivery back, Unix seconds. */
-  taken_back_at: z.number().int().nonnegative(),
-  /** true: this delivery had been taken back before; nothing was removed this time. */
-  duplicate: z.boolean(),
-  /** Items (or parts of counts) the role no longer had; absent or empty when all came back. */
-  shortfall: z.array(gatewayItemSchema).optional(),
-});
+export const gatewayTakebackResultSchema = builtOnFirstUse(() =>
+  z.object({
+    delivery_id: z.string().min(1).max(128),
+    status: z.literal('taken_back'),
+    /** When the game first took this delivery back, Unix seconds. */
+    taken_back_at: z.number().int().nonnegative(),
+    /** true: this delivery had been taken back before; nothing was removed this time. */
+    duplicate: z.boolean(),
+    /** Items (or parts of counts) the role no longer had; absent or empty when all came back. */
+    shortfall: z.array(gatewayItemSchema).optional(),
+  }),
+);
 export type GatewayTakebackRequest = z.infer<typeof gatewayTakebackRequestSchema>;
 export type GatewayTakebackResult = z.infer<typeof gatewayTakebackResultSchema>;
 
@@ -145,17 +165,21 @@ export type GatewayTakebackResult = z.infer<typeof gatewayTakebackResultSchema>;
  * Does the game know this player (and, with server_id, that server)? Asked by the Publisher API
  * before it binds a uid to a portal account: a uid the game does not know is refused.
  */
-export const gatewayValidateRequestSchema = z.object({
-  game_id: gameId,
-  uid,
-  server_id: serverIdSchema.optional(),
-});
-export const gatewayValidateResponseSchema = z.object({
-  /** true: the player exists (and has the server, when one was asked). */
-  exists: z.boolean(),
-  /** The player's name in the game, when it has one. */
-  display_name: gatewayNameSchema.nullable().optional(),
-});
+export const gatewayValidateRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    game_id: gameId,
+    uid,
+    server_id: serverIdSchema.optional(),
+  }),
+);
+export const gatewayValidateResponseSchema = builtOnFirstUse(() =>
+  z.object({
+    /** true: the player exists (and has the server, when one was asked). */
+    exists: z.boolean(),
+    /** The player's name in the game, when it has one. */
+    display_name: gatewayNameSchema.nullable().optional(),
+  }),
+);
 export type GatewayValidateRequest = z.infer<typeof gatewayValidateRequestSchema>;
 export type GatewayValidateResponse = z.infer<typeof gatewayValidateResponseSchema>;
 
@@ -166,35 +190,39 @@ export type GatewayValidateResponse = z.infer<typeof gatewayValidateResponseSche
  * "account + password" sign-in, and the game says whether they are right. The password travels
  * in the signed body over the gateway's transport (use HTTPS); the game never answers it back.
  */
-export const gatewayVerifyCredentialsRequestSchema = z.object({
-  game_id: gameId,
-  /** The account name as the player typed it (trimmed). */
-  account: z.string().min(1).max(128),
-  password: z.string().min(1).max(256),
-});
+export const gatewayVerifyCredentialsRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    game_id: gameId,
+    /** The account name as the player typed it (trimmed). */
+    account: z.string().min(1).max(128),
+    password: z.string().min(1).max(256),
+  }),
+);
 /** A failure the player caused: `unknown_account` or `wrong_password`. */
 export const GatewayCredentialsFailure = {
   unknownAccount: 'unknown_account',
   wrongPassword: 'wrong_password',
 } as const;
-export const gatewayVerifyCredentialsResponseSchema = z.discriminatedUnion('ok', [
-  z.object({
-    ok: z.literal(true),
-    /** The player's id in the game (stored as game_accounts.uid). */
-    uid,
-    display_name: gatewayNameSchema.nullable().optional(),
-    /** Contact details the game knows; kept on the portal account when no other account uses them. */
-    email: z.string().max(254).nullable().optional(),
-    phone: z.string().max(16).nullable().optional(),
-  }),
-  z.object({
-    ok: z.literal(false),
-    failure: z.enum([
-      GatewayCredentialsFailure.unknownAccount,
-      GatewayCredentialsFailure.wrongPassword,
-    ]),
-  }),
-]);
+export const gatewayVerifyCredentialsResponseSchema = builtOnFirstUse(() =>
+  z.discriminatedUnion('ok', [
+    z.object({
+      ok: z.literal(true),
+      /** The player's id in the game (stored as game_accounts.uid). */
+      uid,
+      display_name: gatewayNameSchema.nullable().optional(),
+      /** Contact details the game knows; kept on the portal account when no other account uses them. */
+      email: z.string().max(254).nullable().optional(),
+      phone: z.string().max(16).nullable().optional(),
+    }),
+    z.object({
+      ok: z.literal(false),
+      failure: z.enum([
+        GatewayCredentialsFailure.unknownAccount,
+        GatewayCredentialsFailure.wrongPassword,
+      ]),
+    }),
+  ]),
+);
 export type GatewayVerifyCredentialsRequest = z.infer<typeof gatewayVerifyCredentialsRequestSchema>;
 export type GatewayVerifyCredentialsResponse = z.infer<
   typeof gatewayVerifyCredentialsResponseSchema
@@ -213,7 +241,9 @@ export const GatewayErrorCode = {
   unavailable: 'unavailable',
   internal: 'internal',
 } as const;
-export const gatewayErrorBodySchema = z.object({ error: z.string(), message: z.string() });
+export const gatewayErrorBodySchema = builtOnFirstUse(() =>
+  z.object({ error: z.string(), message: z.string() }),
+);
 export type GatewayErrorBody = z.infer<typeof gatewayErrorBodySchema>;
 
 // ---- signing ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { roleId, serverId } from './common';
+import { builtOnFirstUse } from './lazy';
 
 /** What players type: normalised on the server (trim, upper-case, spaces and dashes removed). */
 export const GIFT_CODE_PATTERN = /^[A-Z0-9]{6,32}$/;
@@ -16,18 +17,22 @@ export function normaliseGiftCode(raw: string): string {
     .replace(/[\s-]+/g, '');
 }
 
-export const redeemBodySchema = z.object({
-  code: z.string().trim().min(1).max(64),
-  server_id: serverId,
-  role_id: roleId,
-});
-export const redeemResultSchema = z.object({
-  redemption_id: z
-    .string()
-    .regex(/^redeem:\d+$/)
-    .describe('The redemption, also the delivery id the game records (`redeem:<n>`)'),
-  rewards: z.array(z.object({ name: z.string(), count: z.number().int().positive() })),
-});
+export const redeemBodySchema = builtOnFirstUse(() =>
+  z.object({
+    code: z.string().trim().min(1).max(64),
+    server_id: serverId,
+    role_id: roleId,
+  }),
+);
+export const redeemResultSchema = builtOnFirstUse(() =>
+  z.object({
+    redemption_id: z
+      .string()
+      .regex(/^redeem:\d+$/)
+      .describe('The redemption, also the delivery id the game records (`redeem:<n>`)'),
+    rewards: z.array(z.object({ name: z.string(), count: z.number().int().positive() })),
+  }),
+);
 export type RedeemResult = z.infer<typeof redeemResultSchema>;
 export const redeemCode = defineCall({
   path: '/api/redeem/code/use',

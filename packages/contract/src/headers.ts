@@ -1,5 +1,6 @@
 // The request headers of docs/product/api.md#request-headers that every API call may carry.
 import { z } from 'zod';
+import { builtOnFirstUse } from './lazy';
 
 /** Lower-case header names (HTTP header names are case-insensitive; Node lower-cases them). */
 export const HEADER_NAMES = [
@@ -13,15 +14,17 @@ export const HEADER_NAMES = [
 ] as const;
 export type HeaderName = (typeof HEADER_NAMES)[number];
 
-export const requestHeadersSchema = z.object({
-  version: z.string().optional(),
-  htmlversion: z.string().optional(),
-  accountid: z.string().optional(),
-  gameid: z.string().optional(),
-  userid: z.string().optional(),
-  clientid: z.string().optional(),
-  token: z.string().optional(),
-});
+export const requestHeadersSchema = builtOnFirstUse(() =>
+  z.object({
+    version: z.string().optional(),
+    htmlversion: z.string().optional(),
+    accountid: z.string().optional(),
+    gameid: z.string().optional(),
+    userid: z.string().optional(),
+    clientid: z.string().optional(),
+    token: z.string().optional(),
+  }),
+);
 export type RequestHeaders = z.infer<typeof requestHeadersSchema>;
 
 /** Optional language override read by content calls before `Accept-Language` (falls back to en-US). */

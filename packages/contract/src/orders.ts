@@ -14,27 +14,32 @@ import {
 } from './common';
 import { SERVER_ORDER_STATUSES } from './status';
 import { epointBalanceResultSchema } from './wallet';
+import { builtOnFirstUse } from './lazy';
 
-export const serverOrderStatusSchema = z
-  .literal(SERVER_ORDER_STATUSES)
-  .describe('Server order status 1..6 (map with toClientStatus)');
-export const orderTypeSchema = z
-  .enum(['game', 'coin'])
-  .describe('game = game pack, coin = HC Point pack');
+export const serverOrderStatusSchema = builtOnFirstUse(() =>
+  z.literal(SERVER_ORDER_STATUSES).describe('Server order status 1..6 (map with toClientStatus)'),
+);
+export const orderTypeSchema = builtOnFirstUse(() =>
+  z.enum(['game', 'coin']).describe('game = game pack, coin = HC Point pack'),
+);
 
-export const createOrderBodySchema = z.object({
-  role_id: roleId,
-  server_id: serverId,
-  cp_goods_id: cpGoodsId,
-  channel_code: z.string().min(1).max(32).describe('From orderWebPayChannel'),
-  role_name: z.string().max(100),
-  server_name: z.string().max(100),
-});
+export const createOrderBodySchema = builtOnFirstUse(() =>
+  z.object({
+    role_id: roleId,
+    server_id: serverId,
+    cp_goods_id: cpGoodsId,
+    channel_code: z.string().min(1).max(32).describe('From orderWebPayChannel'),
+    role_name: z.string().max(100),
+    server_name: z.string().max(100),
+  }),
+);
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
-export const createOrderResultSchema = z.object({
-  pay_url: z.string().describe('Checkout page to open; for HC Point, the order detail page'),
-  sdk_order_id: sdkOrderId,
-});
+export const createOrderResultSchema = builtOnFirstUse(() =>
+  z.object({
+    pay_url: z.string().describe('Checkout page to open; for HC Point, the order detail page'),
+    sdk_order_id: sdkOrderId,
+  }),
+);
 export const orderWebCreate = defineCall({
   path: '/api/order/webCreate',
   method: 'POST',
@@ -75,34 +80,38 @@ function beginNotAfterEnd(v: { begin?: number | undefined; end?: number | undefi
 }
 const beginAfterEndIssue = { message: 'end must not be before begin', path: ['end'] };
 
-export const orderRecordBodySchema = z
-  .object({
-    ...pageQuery,
-    ...timeRange,
-    sdk_order_id: sdkOrderId.optional().describe('Exact order number'),
-    status: serverOrderStatusSchema
-      .optional()
-      .describe(
-        'Server status (client filters go through toServerFilter). Matches the orders showing ' +
-          'the same tag (displayStatus): 3 and 4 both match failed (3) and closed (4); 1 matches ' +
-          'unpaid only (paid-but-undelivered 6 reads "processing" and is asked for as 6).',
-      ),
-  })
-  .refine(beginNotAfterEnd, beginAfterEndIssue);
-export const orderRecordRowSchema = z.object({
-  sdk_order_id: sdkOrderId,
-  name: z.string().describe('Item name'),
-  amount: minorUnits,
-  currency: currencyCode,
-  status: serverOrderStatusSchema,
-  channel_name: z.string(),
-  create_ts: unixSeconds,
-  game_name: z.string(),
-  server_name: z.string(),
-  role_name: z.string(),
-  uid: numericId.describe('Game account id'),
-  order_type: orderTypeSchema,
-});
+export const orderRecordBodySchema = builtOnFirstUse(() =>
+  z
+    .object({
+      ...pageQuery,
+      ...timeRange,
+      sdk_order_id: sdkOrderId.optional().describe('Exact order number'),
+      status: serverOrderStatusSchema
+        .optional()
+        .describe(
+          'Server status (client filters go through toServerFilter). Matches the orders showing ' +
+            'the same tag (displayStatus): 3 and 4 both match failed (3) and closed (4); 1 matches ' +
+            'unpaid only (paid-but-undelivered 6 reads "processing" and is asked for as 6).',
+        ),
+    })
+    .refine(beginNotAfterEnd, beginAfterEndIssue),
+);
+export const orderRecordRowSchema = builtOnFirstUse(() =>
+  z.object({
+    sdk_order_id: sdkOrderId,
+    name: z.string().describe('Item name'),
+    amount: minorUnits,
+    currency: currencyCode,
+    status: serverOrderStatusSchema,
+    channel_name: z.string(),
+    create_ts: unixSeconds,
+    game_name: z.string(),
+    server_name: z.string(),
+    role_name: z.string(),
+    uid: numericId.describe('Game account id'),
+    order_type: orderTypeSchema,
+  }),
+);
 export type OrderRecordRow = z.infer<typeof orderRecordRowSchema>;
 export const orderRecord = defineCall({
   path: '/api/order/record',
@@ -119,13 +128,15 @@ export const orderRecord = defineCall({
     'status matches by shown tag: 3 or 4 -> failed and closed; others exactly (1 never matches 6).',
 });
 
-export const coinRecordRowSchema = z.object({
-  sdk_order_id: sdkOrderId.describe('Order number of the movement (or its ledger key)'),
-  create_ts: unixSeconds,
-  change: z.number().int().describe('Signed HC Point change'),
-  balance: z.number().int().nonnegative().describe('HC Point balance after the change'),
-  type: z.enum(['income', 'expense']),
-});
+export const coinRecordRowSchema = builtOnFirstUse(() =>
+  z.object({
+    sdk_order_id: sdkOrderId.describe('Order number of the movement (or its ledger key)'),
+    create_ts: unixSeconds,
+    change: z.number().int().describe('Signed HC Point change'),
+    balance: z.number().int().nonnegative().describe('HC Point balance after the change'),
+    type: z.enum(['income', 'expense']),
+  }),
+);
 export type CoinRecordRow = z.infer<typeof coinRecordRowSchema>;
 export const orderCoinRecord = defineCall({
   path: '/api/order/coin/record',
@@ -144,21 +155,23 @@ export const orderCoinRecord = defineCall({
     'not change the total are not listed. begin after end -> InvalidParams.',
 });
 
-export const orderDetailResultSchema = z.object({
-  sdk_order_id: sdkOrderId,
-  name: z.string(),
-  status: serverOrderStatusSchema,
-  channel_name: z.string(),
-  account: z.string(),
-  game_name: z.string(),
-  server_name: z.string(),
-  role_name: z.string(),
-  amount: minorUnits,
-  currency: currencyCode,
-  create_ts: unixSeconds,
-  pay_url: z.string().nullable().describe('Set while the order can still be paid'),
-  timeline: z.array(z.object({ status: serverOrderStatusSchema, ts: unixSeconds })),
-});
+export const orderDetailResultSchema = builtOnFirstUse(() =>
+  z.object({
+    sdk_order_id: sdkOrderId,
+    name: z.string(),
+    status: serverOrderStatusSchema,
+    channel_name: z.string(),
+    account: z.string(),
+    game_name: z.string(),
+    server_name: z.string(),
+    role_name: z.string(),
+    amount: minorUnits,
+    currency: currencyCode,
+    create_ts: unixSeconds,
+    pay_url: z.string().nullable().describe('Set while the order can still be paid'),
+    timeline: z.array(z.object({ status: serverOrderStatusSchema, ts: unixSeconds })),
+  }),
+);
 export type OrderDetail = z.infer<typeof orderDetailResultSchema>;
 export const orderDetail = defineCall({
   path: '/api/order/detail',
@@ -173,10 +186,12 @@ export const orderDetail = defineCall({
     'Extension: path /api/order/detail. Result: status, method, account, game, server, amount plus timeline.',
 });
 
-export const orderCancelResultSchema = z.object({
-  sdk_order_id: sdkOrderId,
-  status: serverOrderStatusSchema.describe('The order status after the call'),
-});
+export const orderCancelResultSchema = builtOnFirstUse(() =>
+  z.object({
+    sdk_order_id: sdkOrderId,
+    status: serverOrderStatusSchema.describe('The order status after the call'),
+  }),
+);
 export const orderCancel = defineCall({
   path: '/api/order/cancel',
   method: 'POST',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { e164Phone, emailAddress, numericId, unixSeconds } from './common';
 import { toUnixSeconds } from './time';
+import { builtOnFirstUse } from './lazy';
 
 // ---- signing -----------------------------------------------------------------------------------
 /** The key id (public part of a publisher key). */
@@ -119,42 +120,54 @@ export async function signPublisherRequest(
 
 // ---- schemas -----------------------------------------------------------------------------------
 /** The game's own player id: 1 to 64 visible ASCII characters (numbers travel as strings). */
-export const publisherUid = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,64}$/, '1 to 64 visible ASCII characters')
-  .describe("The game's own player id");
-export const publisherDisplayName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .describe('Name of the player in the game, shown to the operator');
+export const publisherUid = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(/^[\x21-\x7e]{1,64}$/, '1 to 64 visible ASCII characters')
+    .describe("The game's own player id"),
+);
+export const publisherDisplayName = builtOnFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .describe('Name of the player in the game, shown to the operator'),
+);
 /** A portal login name chosen by the game (letters, digits, `_ . -`, 3 to 32). */
-export const publisherLoginName = z
-  .string()
-  .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3 to 32 letters, digits, _ . or -')
-  .describe('Portal login name for a new account (default g<game>_<random>)');
+export const publisherLoginName = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3 to 32 letters, digits, _ . or -')
+    .describe('Portal login name for a new account (default g<game>_<random>)'),
+);
 
-export const publisherAccountSchema = z.object({
-  accid: numericId.describe('Portal account id'),
-  account: z.string().describe('Portal login name'),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  disabled: z.boolean(),
-  disabled_at: unixSeconds.nullable(),
-  created_at: unixSeconds,
-});
-export const publisherBindingSchema = z.object({
-  game_id: numericId,
-  uid: publisherUid,
-  display_name: z.string().nullable(),
-  bound_at: unixSeconds,
-});
-export const publisherPlayerResultSchema = z.object({
-  account: publisherAccountSchema,
-  /** The account's game account in the key's game, or null (none bound). */
-  binding: publisherBindingSchema.nullable(),
-});
+export const publisherAccountSchema = builtOnFirstUse(() =>
+  z.object({
+    accid: numericId.describe('Portal account id'),
+    account: z.string().describe('Portal login name'),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    disabled: z.boolean(),
+    disabled_at: unixSeconds.nullable(),
+    created_at: unixSeconds,
+  }),
+);
+export const publisherBindingSchema = builtOnFirstUse(() =>
+  z.object({
+    game_id: numericId,
+    uid: publisherUid,
+    display_name: z.string().nullable(),
+    bound_at: unixSeconds,
+  }),
+);
+export const publisherPlayerResultSchema = builtOnFirstUse(() =>
+  z.object({
+    account: publisherAccountSchema,
+    /** The account's game account in the key's game, or null (none bound). */
+    binding: publisherBindingSchema.nullable(),
+  }),
+);
 export type PublisherAccount = z.infer<typeof publisherAccountSchema>;
 export type PublisherBinding = z.infer<typeof publisherBindingSchema>;
 export type PublisherPlayerResult = z.infer<typeof publisherPlayerResultSchema>;
@@ -164,36 +177,48 @@ const contactFields = {
   phone: e164Phone.nullable().optional().describe('Set (E.164) or clear (null)'),
 };
 
-export const publisherUpsertBodySchema = z.object({
-  uid: publisherUid,
-  display_name: publisherDisplayName.optional(),
-  ...contactFields,
-  account: publisherLoginName.optional(),
-});
-export const publisherUpsertResultSchema = publisherPlayerResultSchema.extend({
-  created: z.boolean().describe('true: a new portal account was made for this uid'),
-});
+export const publisherUpsertBodySchema = builtOnFirstUse(() =>
+  z.object({
+    uid: publisherUid,
+    display_name: publisherDisplayName.optional(),
+    ...contactFields,
+    account: publisherLoginName.optional(),
+  }),
+);
+export const publisherUpsertResultSchema = builtOnFirstUse(() =>
+  publisherPlayerResultSchema.extend({
+    created: z.boolean().describe('true: a new portal account was made for this uid'),
+  }),
+);
 
-export const publisherGetBodySchema = z
-  .object({ uid: publisherUid.optional(), accid: numericId.optional() })
-  .refine((b) => (b.uid === undefined) !== (b.accid === undefined), {
-    message: 'give exactly one of uid and accid',
-  });
-export const publisherBindBodySchema = z.object({
-  uid: publisherUid,
-  accid: numericId,
-  display_name: publisherDisplayName.optional(),
-});
-export const publisherUidBodySchema = z.object({ uid: publisherUid });
-export const publisherContactBodySchema = z
-  .object({ uid: publisherUid, ...contactFields })
-  .refine((b) => b.email !== undefined || b.phone !== undefined, {
-    message: 'give email, phone or both (null clears)',
-  });
-export const publisherDisableBodySchema = z.object({
-  uid: publisherUid,
-  reason: z.string().trim().max(200).optional().describe('Kept in the audit log'),
-});
+export const publisherGetBodySchema = builtOnFirstUse(() =>
+  z
+    .object({ uid: publisherUid.optional(), accid: numericId.optional() })
+    .refine((b) => (b.uid === undefined) !== (b.accid === undefined), {
+      message: 'give exactly one of uid and accid',
+    }),
+);
+export const publisherBindBodySchema = builtOnFirstUse(() =>
+  z.object({
+    uid: publisherUid,
+    accid: numericId,
+    display_name: publisherDisplayName.optional(),
+  }),
+);
+export const publisherUidBodySchema = builtOnFirstUse(() => z.object({ uid: publisherUid }));
+export const publisherContactBodySchema = builtOnFirstUse(() =>
+  z
+    .object({ uid: publisherUid, ...contactFields })
+    .refine((b) => b.email !== undefined || b.phone !== undefined, {
+      message: 'give email, phone or both (null clears)',
+    }),
+);
+export const publisherDisableBodySchema = builtOnFirstUse(() =>
+  z.object({
+    uid: publisherUid,
+    reason: z.string().trim().max(200).optional().describe('Kept in the audit log'),
+  }),
+);
 
 const WRITE_NOTE =
   'Signed (auth publisher, HTTP 401 on failure); optional Idempotency-Key: a repeat with the same body answers the stored first answer, another body answers IdempotencyKeyReused. ';
@@ -290,10 +315,12 @@ export const publisherPlayersEnable = defineCall({
 });
 
 // ---- players arriving from the game (docs/decisions/0042-player-arrival.md) ---------------------
-export const publisherArrivalBodySchema = z.object({
-  uid: publisherUid,
-  display_name: publisherDisplayName.optional(),
-});
+export const publisherArrivalBodySchema = builtOnFirstUse(() =>
+  z.object({
+    uid: publisherUid,
+    display_name: publisherDisplayName.optional(),
+  }),
+);
 
 export const publisherHandoverCreate = defineCall({
   path: `${PUBLISHER_API_PREFIX}/handover/create`,

@@ -2,36 +2,43 @@
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { e164Phone, emailAddress, encryptedDataBodySchema, isoDate } from './common';
+import { builtOnFirstUse } from './lazy';
 
 /** What `data` of identity/save decrypts to (JSON). docs/product/account.md#real-name-information leaves types open; these are ours. */
-export const identityPayloadSchema = z.object({
-  name: z.string().trim().min(1).max(100).describe('Full name'),
-  birthday: isoDate,
-  address: z.string().trim().min(1).max(300),
-  phone: e164Phone,
-  email: emailAddress,
-  id_number: z.string().trim().min(4).max(32).describe('National ID or passport number'),
-  sign_region: z.string().trim().min(1).max(100).describe('Signing region'),
-  sign_date: isoDate.describe('Signing date YYYY-MM-DD'),
-});
+export const identityPayloadSchema = builtOnFirstUse(() =>
+  z.object({
+    name: z.string().trim().min(1).max(100).describe('Full name'),
+    birthday: isoDate,
+    address: z.string().trim().min(1).max(300),
+    phone: e164Phone,
+    email: emailAddress,
+    id_number: z.string().trim().min(4).max(32).describe('National ID or passport number'),
+    sign_region: z.string().trim().min(1).max(100).describe('Signing region'),
+    sign_date: isoDate.describe('Signing date YYYY-MM-DD'),
+  }),
+);
 export type IdentityPayload = z.infer<typeof identityPayloadSchema>;
 
 /** As shown back to the player: the ID number, phone and email are masked (docs/product/account.md#real-name-information). */
-export const realInfoSchema = z.object({
-  name: z.string(),
-  birthday: z.string(),
-  address: z.string(),
-  phone: z.string().describe('Masked, e.g. +8613******78'),
-  email: z.string().describe('Masked, e.g. a***@example.com'),
-  id_number: z.string().describe('Masked, e.g. 1234********5678'),
-  sign_region: z.string(),
-  sign_date: z.string(),
-});
+export const realInfoSchema = builtOnFirstUse(() =>
+  z.object({
+    name: z.string(),
+    birthday: z.string(),
+    address: z.string(),
+    phone: z.string().describe('Masked, e.g. +8613******78'),
+    email: z.string().describe('Masked, e.g. a***@example.com'),
+    id_number: z.string().describe('Masked, e.g. 1234********5678'),
+    sign_region: z.string(),
+    sign_date: z.string(),
+  }),
+);
 export type RealInfo = z.infer<typeof realInfoSchema>;
 
-export const realInfoResultSchema = z.object({
-  info: realInfoSchema.nullable().describe('null: none saved yet'),
-});
+export const realInfoResultSchema = builtOnFirstUse(() =>
+  z.object({
+    info: realInfoSchema.nullable().describe('null: none saved yet'),
+  }),
+);
 
 export const userRealInfoQuery = defineCall({
   path: '/api/user/real/info/query',

@@ -1,4 +1,5 @@
 // Body validation: wrong types and out-of-range values are rejected; the field rules of docs/product/api.md hold.
+import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
 import { resetPayloadSchema } from './auth';
@@ -8,6 +9,13 @@ import { ePointNum } from './wallet';
 
 const ok = (schema: { safeParse(v: unknown): { success: boolean } }, v: unknown) =>
   schema.safeParse(v).success;
+
+describe('outside a browser', () => {
+  it('the shared schemas are built at import, not stand-ins (lazy.ts; lazy.test.ts has the browser)', () => {
+    expect(types.isProxy(resetPayloadSchema)).toBe(false);
+    expect(types.isProxy(identityPayloadSchema)).toBe(false);
+  });
+});
 
 describe('ids and paging', () => {
   it('numeric ids must be JSON numbers, never strings (no coercion)', () => {

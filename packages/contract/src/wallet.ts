@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { defineCall, emptyBodySchema } from './call';
 import { hcPoint, numericId } from './common';
+import { builtOnFirstUse } from './lazy';
 
-export const coinBalanceResultSchema = z.object({ amount: hcPoint });
+export const coinBalanceResultSchema = builtOnFirstUse(() => z.object({ amount: hcPoint }));
 export const operateCoinBalance = defineCall({
   path: '/api/operate/coinBalance',
   method: 'POST',
@@ -16,10 +17,12 @@ export const operateCoinBalance = defineCall({
   chosen: 'Body empty; amount = basicNum + presentNum.',
 });
 
-export const epointBalanceResultSchema = z.object({
-  basicNum: hcPoint.describe('Bought HC Point'),
-  presentNum: hcPoint.describe('Bonus HC Point'),
-});
+export const epointBalanceResultSchema = builtOnFirstUse(() =>
+  z.object({
+    basicNum: hcPoint.describe('Bought HC Point'),
+    presentNum: hcPoint.describe('Bonus HC Point'),
+  }),
+);
 export type EpointBalance = z.infer<typeof epointBalanceResultSchema>;
 export const epointBalance = defineCall({
   path: '/api/operate/epoint/balance',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { hcPoint, numericId, unixSeconds } from '../common';
 import { keysetPageOf, keysetQuery } from './players';
+import { builtOnFirstUse } from '../lazy';
 
 export const ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
 export const ADJUSTMENT_DIRECTIONS = ['credit', 'debit'] as const;
@@ -16,25 +17,27 @@ export const ADJUSTMENT_MAX = 10_000_000;
 const spec = 'docs/console.md#hc-point-adjustments';
 const tag = 'console' as const;
 
-export const adjustmentSchema = z.object({
-  id: numericId,
-  accountId: numericId,
-  account: z.string(),
-  gameAccountId: numericId,
-  gameId: z.number().int(),
-  uid: z.string(),
-  direction: z.enum(ADJUSTMENT_DIRECTIONS),
-  amount: hcPoint,
-  reason: z.string(),
-  status: z.enum(ADJUSTMENT_STATUSES),
-  requestedBy: z.string(),
-  requestedAt: unixSeconds,
-  decidedBy: z.string().nullable(),
-  decidedAt: unixSeconds.nullable(),
-  decisionNote: z.string().nullable(),
-  /** The game account's HC Point now (basic + present). */
-  balance: hcPoint,
-});
+export const adjustmentSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    accountId: numericId,
+    account: z.string(),
+    gameAccountId: numericId,
+    gameId: z.number().int(),
+    uid: z.string(),
+    direction: z.enum(ADJUSTMENT_DIRECTIONS),
+    amount: hcPoint,
+    reason: z.string(),
+    status: z.enum(ADJUSTMENT_STATUSES),
+    requestedBy: z.string(),
+    requestedAt: unixSeconds,
+    decidedBy: z.string().nullable(),
+    decidedAt: unixSeconds.nullable(),
+    decisionNote: z.string().nullable(),
+    /** The game account's HC Point now (basic + present). */
+    balance: hcPoint,
+  }),
+);
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
 export const consoleAdjustmentsCreate = defineCall({
@@ -80,7 +83,9 @@ export const consoleAdjustmentsList = defineCall({
   tag,
 });
 
-const decision = z.object({ id: numericId, note: z.string().trim().max(500).optional() });
+const decision = builtOnFirstUse(() =>
+  z.object({ id: numericId, note: z.string().trim().max(500).optional() }),
+);
 
 export const consoleAdjustmentsApprove = defineCall({
   path: '/api/console/adjustments/approve',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineCall, pageOf } from '../call';
 import { numericId, pageQuery, unixSeconds } from '../common';
+import { builtOnFirstUse } from '../lazy';
 
 export const AUDIT_ACTOR_KINDS = ['publisher', 'operator', 'cli', 'player'] as const;
 
@@ -19,21 +20,23 @@ const filterFields = {
   /** Before this time (exclusive). */
   to: unixSeconds.optional(),
 };
-export const auditFilterSchema = z.object(filterFields);
+export const auditFilterSchema = builtOnFirstUse(() => z.object(filterFields));
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-export const auditEntrySchema = z.object({
-  id: numericId,
-  at: unixSeconds,
-  actorKind: z.enum(AUDIT_ACTOR_KINDS),
-  actor: z.string(),
-  ip: z.string().nullable(),
-  action: z.string(),
-  target: z.string().nullable(),
-  /** The changed fields before and after, as JSON (never secrets). */
-  before: z.unknown(),
-  after: z.unknown(),
-});
+export const auditEntrySchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    at: unixSeconds,
+    actorKind: z.enum(AUDIT_ACTOR_KINDS),
+    actor: z.string(),
+    ip: z.string().nullable(),
+    action: z.string(),
+    target: z.string().nullable(),
+    /** The changed fields before and after, as JSON (never secrets). */
+    before: z.unknown(),
+    after: z.unknown(),
+  }),
+);
 export type AuditEntryItem = z.infer<typeof auditEntrySchema>;
 
 /** Columns of the CSV export, in order (times as ISO 8601 UTC, before/after as JSON text). */

@@ -14,6 +14,7 @@ import {
   unixSeconds,
 } from '../common';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../constants';
+import { builtOnFirstUse } from '../lazy';
 
 /**
  * Currencies a pack may be priced in: those that both card (Stripe) and PayPal take, so every
@@ -35,7 +36,7 @@ export const CATALOG_CURRENCIES = [
   'MYR',
   'PHP',
 ] as const;
-export const catalogCurrencySchema = z.enum(CATALOG_CURRENCIES);
+export const catalogCurrencySchema = builtOnFirstUse(() => z.enum(CATALOG_CURRENCIES));
 
 export const PACK_KINDS = ['game', 'coin'] as const;
 export type PackKind = (typeof PACK_KINDS)[number];
@@ -59,94 +60,112 @@ const languageRecord = <T extends z.ZodType>(value: T) =>
   );
 
 /** Names per player language; an empty or absent language shows the en-US name. */
-export const packNamesSchema = languageRecord(z.string().trim().max(PACK_NAME_MAX));
+export const packNamesSchema = builtOnFirstUse(() =>
+  languageRecord(z.string().trim().max(PACK_NAME_MAX)),
+);
 /**
  * A pack picture: an image uploaded in the console (`/media/<sha256>.<ext>`), or a picture the
  * pack already had from elsewhere (a site path such as `/catalog/x.svg` of the demo data), which
  * may be kept but not newly chosen.
  */
-export const packImageUrl = z
-  .string()
-  .max(300)
-  .regex(/^\/[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'a site path such as /media/<sha256>.png')
-  .refine((path) => !path.includes('..'), 'a site path without ..')
-  .describe('Picture URL (site path)');
+export const packImageUrl = builtOnFirstUse(() =>
+  z
+    .string()
+    .max(300)
+    .regex(/^\/[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'a site path such as /media/<sha256>.png')
+    .refine((path) => !path.includes('..'), 'a site path without ..')
+    .describe('Picture URL (site path)'),
+);
 /** Pictures per player language; an absent language shows the en-US picture. */
-export const packImagesSchema = languageRecord(packImageUrl);
+export const packImagesSchema = builtOnFirstUse(() => languageRecord(packImageUrl));
 
-export const packItemSchema = z.object({
-  item_id: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(64),
-  count: z.number().int().positive().max(1_000_000),
-});
+export const packItemSchema = builtOnFirstUse(() =>
+  z.object({
+    item_id: z.string().trim().min(1).max(64),
+    name: z.string().trim().min(1).max(64),
+    count: z.number().int().positive().max(1_000_000),
+  }),
+);
 
 /** The editable fields of a pack. */
-export const packFieldsSchema = z.object({
-  cpGoodsId: cpGoodsId.regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : -'),
-  names: packNamesSchema,
-  images: packImagesSchema,
-  /** Integer minor units of `currency`; more than 0. */
-  price: minorUnits.positive().max(INT4_MAX),
-  currency: catalogCurrencySchema,
-  /** Extra percent shown on the tag (`+N%`); 0 = no tag. */
-  bonus: z.number().int().min(0).max(BONUS_PERCENT_MAX),
-  /** HC Point gift (HC Point packs: credited to the present balance); 0 = none. */
-  gift: hcPoint.max(INT4_MAX),
-  /** HC Point credited by an HC Point pack (required, > 0); null for game packs. */
-  amount: hcPoint.positive().max(INT4_MAX).nullable(),
-  /** Game packs: what the game delivers. */
-  items: z.array(packItemSchema).max(50),
-  /** Game packs: the servers it is sold on; null = every server. */
-  serverIds: z.array(serverId).max(500).nullable(),
-  /** Lower first among packs of the same price (players see packs ordered by price). */
-  sort: z.number().int().min(-100_000).max(100_000),
-  enabled: z.boolean(),
-  /** Sale window (Unix seconds): null = from now on / no end. */
-  saleBegin: unixSeconds.nullable(),
-  saleEnd: unixSeconds.nullable(),
-});
+export const packFieldsSchema = builtOnFirstUse(() =>
+  z.object({
+    cpGoodsId: cpGoodsId.regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : -'),
+    names: packNamesSchema,
+    images: packImagesSchema,
+    /** Integer minor units of `currency`; more than 0. */
+    price: minorUnits.positive().max(INT4_MAX),
+    currency: catalogCurrencySchema,
+    /** Extra percent shown on the tag (`+N%`); 0 = no tag. */
+    bonus: z.number().int().min(0).max(BONUS_PERCENT_MAX),
+    /** HC Point gift (HC Point packs: credited to the present balance); 0 = none. */
+    gift: hcPoint.max(INT4_MAX),
+    /** HC Point credited by an HC Point pack (required, > 0); null for game packs. */
+    amount: hcPoint.positive().max(INT4_MAX).nullable(),
+    /** Game packs: what the game delivers. */
+    items: z.array(packItemSchema).max(50),
+    /** Game packs: the servers it is sold on; null = every server. */
+    serverIds: z.array(serverId).max(500).nullable(),
+    /** Lower first among packs of the same price (players see packs ordered by price). */
+    sort: z.number().int().min(-100_000).max(100_000),
+    enabled: z.boolean(),
+    /** Sale window (Unix seconds): null = from now on / no end. */
+    saleBegin: unixSeconds.nullable(),
+    saleEnd: unixSeconds.nullable(),
+  }),
+);
 export type PackFields = z.infer<typeof packFieldsSchema>;
 
-export const packSchema = packFieldsSchema.extend({
-  id: numericId,
-  gameId: numericId,
-  kind: z.enum(PACK_KINDS),
-  status: z.enum(PACK_STATUSES),
-  /** Player languages without a name of their own (they show the en-US name). */
-  missingNames: z.array(z.enum(LANGUAGES)),
-  updatedAt: unixSeconds,
-});
+export const packSchema = builtOnFirstUse(() =>
+  packFieldsSchema.extend({
+    id: numericId,
+    gameId: numericId,
+    kind: z.enum(PACK_KINDS),
+    status: z.enum(PACK_STATUSES),
+    /** Player languages without a name of their own (they show the en-US name). */
+    missingNames: z.array(z.enum(LANGUAGES)),
+    updatedAt: unixSeconds,
+  }),
+);
 export type Pack = z.infer<typeof packSchema>;
 
-export const catalogGameSchema = z.object({ id: numericId, name: z.string() });
+export const catalogGameSchema = builtOnFirstUse(() =>
+  z.object({ id: numericId, name: z.string() }),
+);
 
-export const rebateTierEditSchema = z.object({
-  threshold: minorUnits.max(INT4_MAX),
-  currency: catalogCurrencySchema,
-  percent: z.number().int().min(1).max(100),
-});
+export const rebateTierEditSchema = builtOnFirstUse(() =>
+  z.object({
+    threshold: minorUnits.max(INT4_MAX),
+    currency: catalogCurrencySchema,
+    percent: z.number().int().min(1).max(100),
+  }),
+);
 
-export const rebateFieldsSchema = z.object({
-  /** Window in Unix seconds; null = from the start / no end. */
-  begin: unixSeconds.nullable(),
-  end: unixSeconds.nullable(),
-  tiers: z.array(rebateTierEditSchema).min(1).max(20),
-  /** The description shown above the packs, per player language (en-US fallback). */
-  texts: languageRecord(z.string().trim().max(500)),
-  enabled: z.boolean(),
-});
+export const rebateFieldsSchema = builtOnFirstUse(() =>
+  z.object({
+    /** Window in Unix seconds; null = from the start / no end. */
+    begin: unixSeconds.nullable(),
+    end: unixSeconds.nullable(),
+    tiers: z.array(rebateTierEditSchema).min(1).max(20),
+    /** The description shown above the packs, per player language (en-US fallback). */
+    texts: languageRecord(z.string().trim().max(500)),
+    enabled: z.boolean(),
+  }),
+);
 export type RebateFields = z.infer<typeof rebateFieldsSchema>;
 
 /** running: players see it now; scheduled / ended by its window; disabled: switched off. */
 export const REBATE_STATUSES = ['running', 'scheduled', 'ended', 'disabled'] as const;
 
-export const rebateCampaignSchema = rebateFieldsSchema.extend({
-  id: numericId,
-  gameId: numericId,
-  status: z.enum(REBATE_STATUSES),
-  missingTexts: z.array(z.enum(LANGUAGES)),
-  updatedAt: unixSeconds,
-});
+export const rebateCampaignSchema = builtOnFirstUse(() =>
+  rebateFieldsSchema.extend({
+    id: numericId,
+    gameId: numericId,
+    status: z.enum(REBATE_STATUSES),
+    missingTexts: z.array(z.enum(LANGUAGES)),
+    updatedAt: unixSeconds,
+  }),
+);
 export type RebateCampaign = z.infer<typeof rebateCampaignSchema>;
 
 const spec = 'docs/console.md#catalog';
@@ -200,10 +219,12 @@ export const consoleCatalogPackUpdate = defineCall({
   tag,
 });
 
-export const previewProductSchema = productSchema.extend({
-  /** Why players do not see it (absent: they do). */
-  hidden: z.enum(['scheduled', 'ended', 'disabled']).optional(),
-});
+export const previewProductSchema = builtOnFirstUse(() =>
+  productSchema.extend({
+    /** Why players do not see it (absent: they do). */
+    hidden: z.enum(['scheduled', 'ended', 'disabled']).optional(),
+  }),
+);
 
 export const consoleCatalogPreview = defineCall({
   path: '/api/console/catalog/preview',

@@ -14,6 +14,7 @@ import {
   sitePageSchema,
   sitePageSlugSchema,
 } from '../content';
+import { builtOnFirstUse } from '../lazy';
 
 /** Console content calls accept bodies up to this many bytes (texts in nine languages). */
 export const CONTENT_BODY_LIMIT = 2 * 1024 * 1024;
@@ -24,50 +25,69 @@ export const CONTENT_HTML_MAX = 60_000;
 /** Longest plain text of one language's bulletin. */
 export const BULLETIN_TEXT_MAX = 1000;
 
-export const contentLanguageSchema = z.enum(LANGUAGES).describe('Player language tag');
+export const contentLanguageSchema = builtOnFirstUse(() =>
+  z.enum(LANGUAGES).describe('Player language tag'),
+);
 
 /** A site path (`/main/…`, `/media/…`) or an absolute http(s) URL; nothing that runs script. */
-export const contentLink = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(\/([^\s"'<>\\/][^\s"'<>\\]*)?|https?:\/\/[^\s"'<>\\]+)$/i, 'a /path or an http(s) URL')
-  .describe('A path of the portal or an http(s) URL');
+export const contentLink = builtOnFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .regex(
+      /^(\/([^\s"'<>\\/][^\s"'<>\\]*)?|https?:\/\/[^\s"'<>\\]+)$/i,
+      'a /path or an http(s) URL',
+    )
+    .describe('A path of the portal or an http(s) URL'),
+);
 /** An image: an uploaded `/media/<sha256>.<ext>`, another path of the portal, or an https URL. */
-export const contentImage = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(\/([^\s"'<>\\/][^\s"'<>\\]*)?|https:\/\/[^\s"'<>\\]+)$/i, 'a /path or an https URL')
-  .describe('Image URL: /media/<sha256>.<ext> from the image upload, a /path, or https');
+export const contentImage = builtOnFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/([^\s"'<>\\/][^\s"'<>\\]*)?|https:\/\/[^\s"'<>\\]+)$/i, 'a /path or an https URL')
+    .describe('Image URL: /media/<sha256>.<ext> from the image upload, a /path, or https'),
+);
 
 /** One language's text of an article, block or footer page: plain title, HTML body. */
-export const docTextSchema = z.object({
-  title: z.string().trim().max(CONTENT_TITLE_MAX),
-  content: z.string().max(CONTENT_HTML_MAX).describe('HTML; the server sanitises it'),
-});
+export const docTextSchema = builtOnFirstUse(() =>
+  z.object({
+    title: z.string().trim().max(CONTENT_TITLE_MAX),
+    content: z.string().max(CONTENT_HTML_MAX).describe('HTML; the server sanitises it'),
+  }),
+);
 export type DocTextInput = z.infer<typeof docTextSchema>;
-export const docTextsSchema = z
-  .partialRecord(contentLanguageSchema, docTextSchema)
-  .describe('Texts by language; a language without a title and a body is missing');
+export const docTextsSchema = builtOnFirstUse(() =>
+  z
+    .partialRecord(contentLanguageSchema, docTextSchema)
+    .describe('Texts by language; a language without a title and a body is missing'),
+);
 export type DocTexts = z.infer<typeof docTextsSchema>;
 
 /** One language's bulletin: title, plain text and its own link (or none). */
-export const bulletinTextSchema = z.object({
-  title: z.string().trim().max(CONTENT_TITLE_MAX),
-  content: z.string().trim().max(BULLETIN_TEXT_MAX).describe('Plain text'),
-  link: contentLink.nullable(),
-});
-export const bulletinTextsSchema = z.partialRecord(contentLanguageSchema, bulletinTextSchema);
+export const bulletinTextSchema = builtOnFirstUse(() =>
+  z.object({
+    title: z.string().trim().max(CONTENT_TITLE_MAX),
+    content: z.string().trim().max(BULLETIN_TEXT_MAX).describe('Plain text'),
+    link: contentLink.nullable(),
+  }),
+);
+export const bulletinTextsSchema = builtOnFirstUse(() =>
+  z.partialRecord(contentLanguageSchema, bulletinTextSchema),
+);
 export type BulletinTexts = z.infer<typeof bulletinTextsSchema>;
 
-const missingLanguages = z
-  .array(contentLanguageSchema)
-  .describe('Player languages without a title and a text (players get the en-US text)');
+const missingLanguages = builtOnFirstUse(() =>
+  z
+    .array(contentLanguageSchema)
+    .describe('Player languages without a title and a text (players get the en-US text)'),
+);
 
 /** draft: not active; scheduled: publish time in the future; live: shown to players. */
 export const ARTICLE_STATUSES = ['live', 'scheduled', 'draft'] as const;
-export const articleStatusSchema = z.enum(ARTICLE_STATUSES);
+export const articleStatusSchema = builtOnFirstUse(() => z.enum(ARTICLE_STATUSES));
 export type ArticleStatus = z.infer<typeof articleStatusSchema>;
 
 const articleFields = {
@@ -82,30 +102,34 @@ const articleFields = {
   publishedAt: unixSeconds,
   texts: docTextsSchema,
 };
-export const articleInputSchema = z.object(articleFields);
+export const articleInputSchema = builtOnFirstUse(() => z.object(articleFields));
 export type ArticleInput = z.input<typeof articleInputSchema>;
 
-export const consoleArticleItemSchema = z.object({
-  id: numericId,
-  type: articleTypeSchema,
-  gameId: numericId.nullable(),
-  /** The en-US title, else the first language's. */
-  title: z.string(),
-  img: z.string().nullable(),
-  pinned: z.boolean(),
-  active: z.boolean(),
-  publishedAt: unixSeconds,
-  status: articleStatusSchema,
-  missingLanguages,
-  updatedAt: unixSeconds,
-});
+export const consoleArticleItemSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    type: articleTypeSchema,
+    gameId: numericId.nullable(),
+    /** The en-US title, else the first language's. */
+    title: z.string(),
+    img: z.string().nullable(),
+    pinned: z.boolean(),
+    active: z.boolean(),
+    publishedAt: unixSeconds,
+    status: articleStatusSchema,
+    missingLanguages,
+    updatedAt: unixSeconds,
+  }),
+);
 export type ConsoleArticleItem = z.infer<typeof consoleArticleItemSchema>;
-export const consoleArticleSchema = consoleArticleItemSchema.extend({ texts: docTextsSchema });
+export const consoleArticleSchema = builtOnFirstUse(() =>
+  consoleArticleItemSchema.extend({ texts: docTextsSchema }),
+);
 export type ConsoleArticle = z.infer<typeof consoleArticleSchema>;
 
 /** live: shown now; scheduled: begins later; ended: its end passed; draft: switched off. */
 export const BULLETIN_STATUSES = ['live', 'scheduled', 'ended', 'draft'] as const;
-export const bulletinStatusSchema = z.enum(BULLETIN_STATUSES);
+export const bulletinStatusSchema = builtOnFirstUse(() => z.enum(BULLETIN_STATUSES));
 export type BulletinStatus = z.infer<typeof bulletinStatusSchema>;
 
 const bulletinFields = {
@@ -117,27 +141,31 @@ const bulletinFields = {
   endsAt: unixSeconds.nullable(),
   texts: bulletinTextsSchema,
 };
-export const bulletinInputSchema = z.object(bulletinFields);
+export const bulletinInputSchema = builtOnFirstUse(() => z.object(bulletinFields));
 export type BulletinInput = z.input<typeof bulletinInputSchema>;
-export const consoleBulletinItemSchema = z.object({
-  id: numericId,
-  title: z.string(),
-  pinned: z.boolean(),
-  active: z.boolean(),
-  beginsAt: unixSeconds,
-  endsAt: unixSeconds.nullable(),
-  status: bulletinStatusSchema,
-  missingLanguages,
-  updatedAt: unixSeconds,
-});
+export const consoleBulletinItemSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    title: z.string(),
+    pinned: z.boolean(),
+    active: z.boolean(),
+    beginsAt: unixSeconds,
+    endsAt: unixSeconds.nullable(),
+    status: bulletinStatusSchema,
+    missingLanguages,
+    updatedAt: unixSeconds,
+  }),
+);
 export type ConsoleBulletinItem = z.infer<typeof consoleBulletinItemSchema>;
-export const consoleBulletinSchema = consoleBulletinItemSchema.extend({
-  texts: bulletinTextsSchema,
-});
+export const consoleBulletinSchema = builtOnFirstUse(() =>
+  consoleBulletinItemSchema.extend({
+    texts: bulletinTextsSchema,
+  }),
+);
 export type ConsoleBulletin = z.infer<typeof consoleBulletinSchema>;
 
 export const HOME_BLOCK_KINDS = ['info', 'feature'] as const;
-export const homeBlockKindSchema = z.enum(HOME_BLOCK_KINDS);
+export const homeBlockKindSchema = builtOnFirstUse(() => z.enum(HOME_BLOCK_KINDS));
 const blockFields = {
   kind: homeBlockKindSchema.describe('info: Game Info; feature: Game Features'),
   img: contentImage.nullable(),
@@ -145,56 +173,70 @@ const blockFields = {
   sort: z.number().int().min(0).max(10_000),
   texts: docTextsSchema,
 };
-export const blockInputSchema = z.object(blockFields);
-export const consoleBlockSchema = z.object({
-  id: numericId,
-  gameId: numericId,
-  ...blockFields,
-  missingLanguages,
-  updatedAt: unixSeconds,
-});
+export const blockInputSchema = builtOnFirstUse(() => z.object(blockFields));
+export const consoleBlockSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    gameId: numericId,
+    ...blockFields,
+    missingLanguages,
+    updatedAt: unixSeconds,
+  }),
+);
 export type ConsoleBlock = z.infer<typeof consoleBlockSchema>;
 
-export const homeDownloadsSchema = z.object({
-  android: contentLink.nullable(),
-  pc: contentLink.nullable(),
-  ios: contentLink.nullable(),
-});
-export const homeSettingsSchema = z.object({
-  /** The banner / key art at the top of Home (`cgi` on the player side). */
-  banner: contentImage.nullable(),
-  downloads: homeDownloadsSchema,
-});
+export const homeDownloadsSchema = builtOnFirstUse(() =>
+  z.object({
+    android: contentLink.nullable(),
+    pc: contentLink.nullable(),
+    ios: contentLink.nullable(),
+  }),
+);
+export const homeSettingsSchema = builtOnFirstUse(() =>
+  z.object({
+    /** The banner / key art at the top of Home (`cgi` on the player side). */
+    banner: contentImage.nullable(),
+    downloads: homeDownloadsSchema,
+  }),
+);
 export type HomeSettings = z.infer<typeof homeSettingsSchema>;
-export const consoleHomeSchema = z.object({
-  /** Every game, for the game picker. */
-  games: z.array(
-    z.object({
-      id: numericId,
-      name: z.string(),
-      /** Download links show only for these platforms (android, pc, ios). */
-      platforms: z.array(z.string()),
-    }),
-  ),
-  gameId: numericId,
-  settings: homeSettingsSchema,
-  blocks: z.array(consoleBlockSchema),
-  updatedAt: unixSeconds.nullable(),
-});
+export const consoleHomeSchema = builtOnFirstUse(() =>
+  z.object({
+    /** Every game, for the game picker. */
+    games: z.array(
+      z.object({
+        id: numericId,
+        name: z.string(),
+        /** Download links show only for these platforms (android, pc, ios). */
+        platforms: z.array(z.string()),
+      }),
+    ),
+    gameId: numericId,
+    settings: homeSettingsSchema,
+    blocks: z.array(consoleBlockSchema),
+    updatedAt: unixSeconds.nullable(),
+  }),
+);
 export type ConsoleHome = z.infer<typeof consoleHomeSchema>;
 
-export const consolePageItemSchema = z.object({
-  slug: sitePageSlugSchema,
-  title: z.string(),
-  missingLanguages,
-  /** null: never written. */
-  updatedAt: unixSeconds.nullable(),
-});
-export const consolePageSchema = consolePageItemSchema.extend({ texts: docTextsSchema });
+export const consolePageItemSchema = builtOnFirstUse(() =>
+  z.object({
+    slug: sitePageSlugSchema,
+    title: z.string(),
+    missingLanguages,
+    /** null: never written. */
+    updatedAt: unixSeconds.nullable(),
+  }),
+);
+export const consolePageSchema = builtOnFirstUse(() =>
+  consolePageItemSchema.extend({ texts: docTextsSchema }),
+);
 export type ConsolePage = z.infer<typeof consolePageSchema>;
 
 /** The previewed item's id; 0 for one never saved. */
-const previewId = z.number().int().nonnegative().describe('0: not saved yet');
+const previewId = builtOnFirstUse(() =>
+  z.number().int().nonnegative().describe('0: not saved yet'),
+);
 
 const spec = 'docs/console.md#content';
 const tag = 'console' as const;
@@ -207,8 +249,8 @@ const common = {
   tag,
 } as const;
 const big = { bodyLimit: CONTENT_BODY_LIMIT } as const;
-const idBody = z.object({ id: numericId });
-const done = z.object({ success: z.literal(true) });
+const idBody = builtOnFirstUse(() => z.object({ id: numericId }));
+const done = builtOnFirstUse(() => z.object({ success: z.literal(true) }));
 const fallbackRule =
   'The en-US title and text are required (players without their language get them): ContentFallbackMissing. ';
 

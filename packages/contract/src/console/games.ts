@@ -6,6 +6,7 @@ import { defineCall, pageOf } from '../call';
 import { INT4_MAX, numericId, pageQuery, serverId, unixSeconds } from '../common';
 import { LANGUAGES, type Language } from '../constants';
 import { platformSchema } from '../system';
+import { builtOnFirstUse } from '../lazy';
 
 const languageRecord = <T extends z.ZodType>(value: T) =>
   z.object(
@@ -21,84 +22,102 @@ export const MAINTENANCE_MESSAGE_MAX = 500;
 /** Secrets the console accepts when pasted: 32 to 128 visible ASCII characters. */
 export const GATEWAY_SECRET_PATTERN = /^[\x21-\x7e]{32,128}$/;
 
-export const gameIdSchema = z.number().int().positive().max(INT4_MAX).describe('Game id');
+export const gameIdSchema = builtOnFirstUse(() =>
+  z.number().int().positive().max(INT4_MAX).describe('Game id'),
+);
 /**
  * An icon: an image uploaded in the console (`/media/…`), another path of the portal, an https
  * URL, or an image data URL (the demo game's icon is one).
  */
-export const gameIconUrl = z
-  .string()
-  .trim()
-  .max(GAME_ICON_MAX)
-  .regex(
-    /^((https:\/\/|\/)[^\s"'<>\\]*|data:image\/(png|jpeg|webp|svg\+xml)[;,][^\s"'<>\\]*)$/,
-    'an https:// URL, a path of the portal or an image data URL',
-  );
-export const gameNamesSchema = languageRecord(z.string().trim().max(GAME_NAME_MAX));
-export const gameIconsSchema = languageRecord(z.union([z.literal(''), gameIconUrl]));
-export const maintenanceMessagesSchema = languageRecord(
-  z.string().trim().max(MAINTENANCE_MESSAGE_MAX),
+export const gameIconUrl = builtOnFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .max(GAME_ICON_MAX)
+    .regex(
+      /^((https:\/\/|\/)[^\s"'<>\\]*|data:image\/(png|jpeg|webp|svg\+xml)[;,][^\s"'<>\\]*)$/,
+      'an https:// URL, a path of the portal or an image data URL',
+    ),
+);
+export const gameNamesSchema = builtOnFirstUse(() =>
+  languageRecord(z.string().trim().max(GAME_NAME_MAX)),
+);
+export const gameIconsSchema = builtOnFirstUse(() =>
+  languageRecord(z.union([z.literal(''), gameIconUrl])),
+);
+export const maintenanceMessagesSchema = builtOnFirstUse(() =>
+  languageRecord(z.string().trim().max(MAINTENANCE_MESSAGE_MAX)),
 );
 
 export const GATEWAY_SOURCES = ['database', 'environment', 'none'] as const;
-export const gatewayCredentialsSchema = z.enum(['portal', 'game']);
-export const gatewayUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^https?:\/\/[^\s"'<>\\]+$/, 'must start with http:// or https://');
+export const gatewayCredentialsSchema = builtOnFirstUse(() => z.enum(['portal', 'game']));
+export const gatewayUrl = builtOnFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^https?:\/\/[^\s"'<>\\]+$/, 'must start with http:// or https://'),
+);
 
-export const gameGatewaySchema = z.object({
-  /** database: set in the console; environment: GAME_GATEWAYS (no console row); none. */
-  source: z.enum(GATEWAY_SOURCES),
-  url: z.string().nullable(),
-  /** First 16 hex digits of SHA-256 of the secret: tells two secrets apart, reveals nothing. */
-  keyFingerprint: z.string().nullable(),
-  /** The game's effective credentials mode (the same as ConsoleGame.credentials.effective). */
-  credentials: gatewayCredentialsSchema,
-  rotatedAt: unixSeconds.nullable(),
-});
+export const gameGatewaySchema = builtOnFirstUse(() =>
+  z.object({
+    /** database: set in the console; environment: GAME_GATEWAYS (no console row); none. */
+    source: z.enum(GATEWAY_SOURCES),
+    url: z.string().nullable(),
+    /** First 16 hex digits of SHA-256 of the secret: tells two secrets apart, reveals nothing. */
+    keyFingerprint: z.string().nullable(),
+    /** The game's effective credentials mode (the same as ConsoleGame.credentials.effective). */
+    credentials: gatewayCredentialsSchema,
+    rotatedAt: unixSeconds.nullable(),
+  }),
+);
 
 /**
  * Who checks a game's players' passwords (ADR 0043, ADR 0050): `portal`, or `game` (the sign-in
  * asks the game gateway's verifyCredentials). The console's setting wins; without one, the
  * game's GAME_GATEWAYS `credentials` (portal when absent).
  */
-export const gameCredentialsSchema = z.object({
-  /** What the player sign-in uses now. */
-  effective: gatewayCredentialsSchema,
-  /** Set in the console's game editor; null: not set. */
-  console: gatewayCredentialsSchema.nullable(),
-  /** The GAME_GATEWAYS value (portal when absent): what applies without a console setting. */
-  environment: gatewayCredentialsSchema,
-});
+export const gameCredentialsSchema = builtOnFirstUse(() =>
+  z.object({
+    /** What the player sign-in uses now. */
+    effective: gatewayCredentialsSchema,
+    /** Set in the console's game editor; null: not set. */
+    console: gatewayCredentialsSchema.nullable(),
+    /** The GAME_GATEWAYS value (portal when absent): what applies without a console setting. */
+    environment: gatewayCredentialsSchema,
+  }),
+);
 
-export const consoleGameSchema = z.object({
-  id: gameIdSchema,
-  names: gameNamesSchema,
-  /** As stored (older games may hold any URL). */
-  icons: languageRecord(z.string()),
-  platforms: z.array(platformSchema),
-  sort: z.number().int(),
-  /** Player languages without a name (they see the en-US name). */
-  missingLanguages: z.array(z.enum(LANGUAGES)),
-  gateway: gameGatewaySchema,
-  credentials: gameCredentialsSchema,
-  servers: z.object({ total: z.number().int(), maintenance: z.number().int() }),
-  updatedAt: unixSeconds.nullable(),
-});
+export const consoleGameSchema = builtOnFirstUse(() =>
+  z.object({
+    id: gameIdSchema,
+    names: gameNamesSchema,
+    /** As stored (older games may hold any URL). */
+    icons: languageRecord(z.string()),
+    platforms: z.array(platformSchema),
+    sort: z.number().int(),
+    /** Player languages without a name (they see the en-US name). */
+    missingLanguages: z.array(z.enum(LANGUAGES)),
+    gateway: gameGatewaySchema,
+    credentials: gameCredentialsSchema,
+    servers: z.object({ total: z.number().int(), maintenance: z.number().int() }),
+    updatedAt: unixSeconds.nullable(),
+  }),
+);
 export type ConsoleGame = z.infer<typeof consoleGameSchema>;
 
 export const SERVER_STATES = ['open', 'maintenance'] as const;
-export const consoleServerSchema = z.object({
-  gameId: gameIdSchema,
-  serverId,
-  name: z.string(),
-  /** The portal's switch: maintenance refuses orders and gift codes on the server. */
-  state: z.enum(SERVER_STATES),
-  maintenanceMessage: maintenanceMessagesSchema,
-  updatedAt: unixSeconds.nullable(),
-});
+export const consoleServerSchema = builtOnFirstUse(() =>
+  z.object({
+    gameId: gameIdSchema,
+    serverId,
+    name: z.string(),
+    /** The portal's switch: maintenance refuses orders and gift codes on the server. */
+    state: z.enum(SERVER_STATES),
+    maintenanceMessage: maintenanceMessagesSchema,
+    updatedAt: unixSeconds.nullable(),
+  }),
+);
 export type ConsoleServer = z.infer<typeof consoleServerSchema>;
 
 const gameFields = {

@@ -6,6 +6,7 @@ import { defineCall, pageOf } from '../call';
 import { cpGoodsId, hcPoint, numericId, pageQuery, unixSeconds } from '../common';
 import { GIFT_CODE_PATTERN, normaliseGiftCode } from '../gift-codes';
 import { gameIdSchema } from './games';
+import { builtOnFirstUse } from '../lazy';
 
 /** Codes one generate call makes at most (written in batches of GIFT_CODE_BATCH). */
 export const GIFT_CODES_PER_CALL = 50_000;
@@ -14,44 +15,50 @@ export const GIFT_CODE_BATCH = 1_000;
 export const GIFT_CAMPAIGN_STATUSES = ['scheduled', 'active', 'expired', 'revoked'] as const;
 export const GIFT_CAMPAIGN_KINDS = ['single', 'shared'] as const;
 
-export const giftRewardSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('items'), cpGoodsId }),
-  z.object({ type: z.literal('points'), points: hcPoint.min(1).max(1_000_000) }),
-]);
+export const giftRewardSchema = builtOnFirstUse(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('items'), cpGoodsId }),
+    z.object({ type: z.literal('points'), points: hcPoint.min(1).max(1_000_000) }),
+  ]),
+);
 
 /** A code as typed by a player (normalised: dashes and spaces dropped, upper case). */
-export const giftCodeInput = z
-  .string()
-  .max(64)
-  .transform(normaliseGiftCode)
-  .pipe(z.string().regex(GIFT_CODE_PATTERN, '6 to 32 letters and digits'));
+export const giftCodeInput = builtOnFirstUse(() =>
+  z
+    .string()
+    .max(64)
+    .transform(normaliseGiftCode)
+    .pipe(z.string().regex(GIFT_CODE_PATTERN, '6 to 32 letters and digits')),
+);
 
-export const giftCampaignSchema = z.object({
-  id: numericId,
-  gameId: gameIdSchema,
-  name: z.string(),
-  /** single: one use per code, many codes; shared: one code many players type. */
-  kind: z.enum(GIFT_CAMPAIGN_KINDS),
-  reward: giftRewardSchema,
-  perAccountLimit: z.number().int().positive(),
-  totalCap: z.number().int().positive().nullable(),
-  startsAt: unixSeconds.nullable(),
-  expiresAt: unixSeconds.nullable(),
-  revokedAt: unixSeconds.nullable(),
-  status: z.enum(GIFT_CAMPAIGN_STATUSES),
-  usage: z.object({
-    /** Codes of the campaign (revoked ones included). */
-    codes: z.number().int(),
-    revoked: z.number().int(),
-    /** Redemptions so far. */
-    redeemed: z.number().int(),
-    /** Redemptions still possible (null: no cap on a shared code). */
-    remaining: z.number().int().nullable(),
-    /** Codes that can be exported again (made in the console). */
-    exportable: z.number().int(),
+export const giftCampaignSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    gameId: gameIdSchema,
+    name: z.string(),
+    /** single: one use per code, many codes; shared: one code many players type. */
+    kind: z.enum(GIFT_CAMPAIGN_KINDS),
+    reward: giftRewardSchema,
+    perAccountLimit: z.number().int().positive(),
+    totalCap: z.number().int().positive().nullable(),
+    startsAt: unixSeconds.nullable(),
+    expiresAt: unixSeconds.nullable(),
+    revokedAt: unixSeconds.nullable(),
+    status: z.enum(GIFT_CAMPAIGN_STATUSES),
+    usage: z.object({
+      /** Codes of the campaign (revoked ones included). */
+      codes: z.number().int(),
+      revoked: z.number().int(),
+      /** Redemptions so far. */
+      redeemed: z.number().int(),
+      /** Redemptions still possible (null: no cap on a shared code). */
+      remaining: z.number().int().nullable(),
+      /** Codes that can be exported again (made in the console). */
+      exportable: z.number().int(),
+    }),
+    createdAt: unixSeconds,
   }),
-  createdAt: unixSeconds,
-});
+);
 export type GiftCampaign = z.infer<typeof giftCampaignSchema>;
 
 export const GIFT_CODE_CSV_COLUMNS = [

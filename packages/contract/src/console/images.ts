@@ -6,11 +6,12 @@
 import { z } from 'zod';
 import { defineCall, pageOf } from '../call';
 import { numericId, pageQuery, unixSeconds } from '../common';
+import { builtOnFirstUse } from '../lazy';
 
 /** The image types accepted and stored (SVG is refused: it can carry script). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
-export const imageTypeSchema = z.enum(IMAGE_TYPES);
+export const imageTypeSchema = builtOnFirstUse(() => z.enum(IMAGE_TYPES));
 
 /** The file extension of each stored type, as used in media URLs. */
 export const IMAGE_EXTENSIONS: Readonly<Record<ImageType, string>> = {
@@ -25,37 +26,43 @@ export const MEDIA_PATH_PREFIX = '/media/';
 /** A media URL of this portal: `/media/` + 64 lowercase hex digits + `.png|.jpg|.webp`. */
 export const MEDIA_URL_PATTERN = /^\/media\/([0-9a-f]{64})\.(png|jpg|webp)$/;
 
-export const mediaUrl = z
-  .string()
-  .regex(MEDIA_URL_PATTERN, 'an image uploaded in the console: /media/<sha256>.<ext>')
-  .describe('Content-addressed URL of an uploaded image');
+export const mediaUrl = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(MEDIA_URL_PATTERN, 'an image uploaded in the console: /media/<sha256>.<ext>')
+    .describe('Content-addressed URL of an uploaded image'),
+);
 
 /** Media types the upload accepts in its Content-Type header (the bytes decide the real type). */
 export const IMAGE_UPLOAD_CONTENT_TYPES = [...IMAGE_TYPES, 'application/octet-stream'] as const;
 
-export const uploadedImageSchema = z.object({
-  id: numericId,
-  /** `/media/<sha256>.<ext>`: the same bytes always answer the same URL. */
-  url: mediaUrl,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  /** Size of the stored (re-encoded) file in bytes. */
-  bytes: z.number().int().positive(),
-  type: imageTypeSchema,
-});
+export const uploadedImageSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    /** `/media/<sha256>.<ext>`: the same bytes always answer the same URL. */
+    url: mediaUrl,
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** Size of the stored (re-encoded) file in bytes. */
+    bytes: z.number().int().positive(),
+    type: imageTypeSchema,
+  }),
+);
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 /** Where an image's bytes are kept: the `images` table, or the S3-compatible bucket (ADR 0051). */
 export const IMAGE_STORAGES = ['database', 's3'] as const;
 export type ImageStorage = (typeof IMAGE_STORAGES)[number];
 
-export const imageListItemSchema = uploadedImageSchema.extend({
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  createdAt: unixSeconds,
-  /** The operator who first uploaded it. */
-  uploadedBy: z.string(),
-  storage: z.enum(IMAGE_STORAGES),
-});
+export const imageListItemSchema = builtOnFirstUse(() =>
+  uploadedImageSchema.extend({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    createdAt: unixSeconds,
+    /** The operator who first uploaded it. */
+    uploadedBy: z.string(),
+    storage: z.enum(IMAGE_STORAGES),
+  }),
+);
 export type ImageListItem = z.infer<typeof imageListItemSchema>;
 
 const spec = 'docs/console.md#images';
@@ -106,17 +113,21 @@ export const IMAGE_USAGE_KINDS = [
 export type ImageUsageKind = (typeof IMAGE_USAGE_KINDS)[number];
 
 /** One record that shows the image: `data.usedBy` of ImageInUse. */
-export const imageUsageSchema = z.object({
-  kind: z.enum(IMAGE_USAGE_KINDS),
-  /** The record's id (a game id, pack id, article id…; the slug of a page). */
-  id: z.string(),
-  /** Its en-US name or title, when it has one ('' otherwise). */
-  label: z.string(),
-});
+export const imageUsageSchema = builtOnFirstUse(() =>
+  z.object({
+    kind: z.enum(IMAGE_USAGE_KINDS),
+    /** The record's id (a game id, pack id, article id…; the slug of a page). */
+    id: z.string(),
+    /** Its en-US name or title, when it has one ('' otherwise). */
+    label: z.string(),
+  }),
+);
 export type ImageUsage = z.infer<typeof imageUsageSchema>;
 
 /** `data` of ImageInUse: every record that refers to the image (at most IMAGE_USAGE_LIMIT). */
-export const imageInUseDataSchema = z.object({ usedBy: z.array(imageUsageSchema) });
+export const imageInUseDataSchema = builtOnFirstUse(() =>
+  z.object({ usedBy: z.array(imageUsageSchema) }),
+);
 export type ImageInUseData = z.infer<typeof imageInUseDataSchema>;
 export const IMAGE_USAGE_LIMIT = 20;
 

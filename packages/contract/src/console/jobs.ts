@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { numericId, unixSeconds } from '../common';
 import { keysetPageOf, keysetQuery } from './players';
+import { builtOnFirstUse } from '../lazy';
 
 /** Every state a job row can be in; `discarded` is set by an operator only. */
 export const JOB_STATES = ['pending', 'running', 'done', 'dead', 'discarded'] as const;
@@ -30,50 +31,56 @@ export const JOB_REASON_MAX = 500;
 const spec = 'docs/console.md#jobs-and-exports';
 const tag = 'console' as const;
 
-export const consoleJobSchema = z.object({
-  id: numericId,
-  kind: z.string(),
-  state: z.enum(JOB_STATES),
-  /** Pending or leased, and not taken for longer than JOB_STUCK_AFTER_SECONDS. */
-  stuck: z.boolean(),
-  orderId: numericId.nullable(),
-  /** The order number (sdk_order_id) of the job's order, when it has one. */
-  orderNumber: z.string().nullable(),
-  /** Claims so far (each claim is an attempt); a retry counts again from zero. */
-  attempts: z.number().int().nonnegative(),
-  lastError: z.string().nullable(),
-  /** When it is (or was) due. */
-  runAt: unixSeconds,
-  /** The worker's lease end while running, else null. */
-  leaseUntil: unixSeconds.nullable(),
-  createdAt: unixSeconds,
-  updatedAt: unixSeconds,
-});
+export const consoleJobSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    kind: z.string(),
+    state: z.enum(JOB_STATES),
+    /** Pending or leased, and not taken for longer than JOB_STUCK_AFTER_SECONDS. */
+    stuck: z.boolean(),
+    orderId: numericId.nullable(),
+    /** The order number (sdk_order_id) of the job's order, when it has one. */
+    orderNumber: z.string().nullable(),
+    /** Claims so far (each claim is an attempt); a retry counts again from zero. */
+    attempts: z.number().int().nonnegative(),
+    lastError: z.string().nullable(),
+    /** When it is (or was) due. */
+    runAt: unixSeconds,
+    /** The worker's lease end while running, else null. */
+    leaseUntil: unixSeconds.nullable(),
+    createdAt: unixSeconds,
+    updatedAt: unixSeconds,
+  }),
+);
 export type ConsoleJob = z.infer<typeof consoleJobSchema>;
 
-const countsSchema = z.object({
-  pending: z.number().int().nonnegative(),
-  running: z.number().int().nonnegative(),
-  done: z.number().int().nonnegative(),
-  dead: z.number().int().nonnegative(),
-  discarded: z.number().int().nonnegative(),
-});
+const countsSchema = builtOnFirstUse(() =>
+  z.object({
+    pending: z.number().int().nonnegative(),
+    running: z.number().int().nonnegative(),
+    done: z.number().int().nonnegative(),
+    dead: z.number().int().nonnegative(),
+    discarded: z.number().int().nonnegative(),
+  }),
+);
 
-export const consoleJobsSummaryResultSchema = z.object({
-  /** Jobs per state. */
-  counts: countsSchema,
-  /** Pending or running jobs that are stuck (counted in `counts` too). */
-  stuck: z.number().int().nonnegative(),
-  stuckAfterSeconds: z.number().int().positive(),
-  /** Dead and stuck jobs per kind (kinds with none are left out). */
-  byKind: z.array(
-    z.object({
-      kind: z.string(),
-      dead: z.number().int().nonnegative(),
-      stuck: z.number().int().nonnegative(),
-    }),
-  ),
-});
+export const consoleJobsSummaryResultSchema = builtOnFirstUse(() =>
+  z.object({
+    /** Jobs per state. */
+    counts: countsSchema,
+    /** Pending or running jobs that are stuck (counted in `counts` too). */
+    stuck: z.number().int().nonnegative(),
+    stuckAfterSeconds: z.number().int().positive(),
+    /** Dead and stuck jobs per kind (kinds with none are left out). */
+    byKind: z.array(
+      z.object({
+        kind: z.string(),
+        dead: z.number().int().nonnegative(),
+        stuck: z.number().int().nonnegative(),
+      }),
+    ),
+  }),
+);
 export type ConsoleJobsSummary = z.infer<typeof consoleJobsSummaryResultSchema>;
 
 export const consoleJobsSummary = defineCall({

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { numericId, unixSeconds } from '../common';
+import { builtOnFirstUse } from '../lazy';
 
 /** Longest period of one export, in days. */
 export const LEDGER_EXPORT_MAX_DAYS = 366;
@@ -29,14 +30,16 @@ export const LEDGER_CSV_COLUMNS = [
   'amount',
 ] as const;
 
-export const ledgerExportBodySchema = z.object({
-  /** From this time on (inclusive). */
-  from: unixSeconds,
-  /** Before this time (exclusive). */
-  to: unixSeconds,
-  /** Only this player's (portal account's) entries. */
-  accountId: numericId.optional(),
-});
+export const ledgerExportBodySchema = builtOnFirstUse(() =>
+  z.object({
+    /** From this time on (inclusive). */
+    from: unixSeconds,
+    /** Before this time (exclusive). */
+    to: unixSeconds,
+    /** Only this player's (portal account's) entries. */
+    accountId: numericId.optional(),
+  }),
+);
 
 export const consoleLedgerExport = defineCall({
   path: '/api/console/ledger/export',

@@ -4,26 +4,31 @@ import { defineCall } from '../call';
 import { numericId, unixSeconds } from '../common';
 import { operatorRoleSchema } from './roles';
 import { operatorDisplayName, operatorName } from './session';
+import { builtOnFirstUse } from '../lazy';
 
-export const operatorListItemSchema = z.object({
-  id: numericId,
-  name: z.string(),
-  displayName: z.string(),
-  roles: z.array(operatorRoleSchema),
-  twoFactorEnabled: z.boolean(),
-  /** False until the operator answered a setup link (chose a password). */
-  setUp: z.boolean(),
-  disabled: z.boolean(),
-  createdAt: unixSeconds,
-});
+export const operatorListItemSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    name: z.string(),
+    displayName: z.string(),
+    roles: z.array(operatorRoleSchema),
+    twoFactorEnabled: z.boolean(),
+    /** False until the operator answered a setup link (chose a password). */
+    setUp: z.boolean(),
+    disabled: z.boolean(),
+    createdAt: unixSeconds,
+  }),
+);
 export type OperatorListItem = z.infer<typeof operatorListItemSchema>;
 
-const roleList = z.array(operatorRoleSchema).min(1).max(5);
-const setupLinkSchema = z.object({
-  /** `<PUBLIC_BASE_URL>/console/setup#<token>`: give it to the operator over a safe channel. */
-  setupUrl: z.string(),
-  expiresAt: unixSeconds,
-});
+const roleList = builtOnFirstUse(() => z.array(operatorRoleSchema).min(1).max(5));
+const setupLinkSchema = builtOnFirstUse(() =>
+  z.object({
+    /** `<PUBLIC_BASE_URL>/console/setup#<token>`: give it to the operator over a safe channel. */
+    setupUrl: z.string(),
+    expiresAt: unixSeconds,
+  }),
+);
 const spec = 'docs/console.md#operators';
 const tag = 'console' as const;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { currencyCode, INT4_MAX, minorUnits, numericId, unixSeconds } from '../common';
 import { keysetPageOf } from './players';
+import { builtOnFirstUse } from '../lazy';
 
 /** What paid the order: a payment provider, or `epoint` (HC Point). */
 export const ORDER_CHANNELS = ['sandbox', 'stripe', 'paypal', 'epoint'] as const;
@@ -14,7 +15,7 @@ export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 /** How `player` is read: auto (an id, a login name or a game uid), or one of them only. */
 export const ORDER_PLAYER_KINDS = ['auto', 'accountId', 'account', 'uid'] as const;
 /** Server order statuses (docs/product/top-up.md#order-statuses). */
-export const orderStatusCode = z.number().int().min(1).max(6);
+export const orderStatusCode = builtOnFirstUse(() => z.number().int().min(1).max(6));
 
 const spec = 'docs/console.md#support-and-finance-orders';
 const tag = 'console' as const;
@@ -39,102 +40,108 @@ const filterFields = {
   /** The order number (exact). */
   orderNumber: z.string().trim().min(1).max(64).optional(),
 };
-export const ordersFilterSchema = z.object(filterFields);
+export const ordersFilterSchema = builtOnFirstUse(() => z.object(filterFields));
 export type OrdersFilter = z.infer<typeof ordersFilterSchema>;
 
-export const consoleOrderRowSchema = z.object({
-  /** Also the paging cursor. */
-  id: numericId,
-  sdkOrderId: z.string(),
-  accountId: numericId,
-  account: z.string(),
-  gameId: z.number().int(),
-  gameName: z.string(),
-  serverId: z.number().int(),
-  serverName: z.string(),
-  roleName: z.string(),
-  itemName: z.string(),
-  kind: z.enum(['game', 'coin']),
-  price: minorUnits,
-  currency: z.string(),
-  /** Price in HC Point when paid with HC Point. */
-  hcPrice: z.number().int().nullable(),
-  channel: z.string(),
-  status: orderStatusCode,
-  createdAt: unixSeconds,
-  paidAt: unixSeconds.nullable(),
-});
+export const consoleOrderRowSchema = builtOnFirstUse(() =>
+  z.object({
+    /** Also the paging cursor. */
+    id: numericId,
+    sdkOrderId: z.string(),
+    accountId: numericId,
+    account: z.string(),
+    gameId: z.number().int(),
+    gameName: z.string(),
+    serverId: z.number().int(),
+    serverName: z.string(),
+    roleName: z.string(),
+    itemName: z.string(),
+    kind: z.enum(['game', 'coin']),
+    price: minorUnits,
+    currency: z.string(),
+    /** Price in HC Point when paid with HC Point. */
+    hcPrice: z.number().int().nullable(),
+    channel: z.string(),
+    status: orderStatusCode,
+    createdAt: unixSeconds,
+    paidAt: unixSeconds.nullable(),
+  }),
+);
 export type ConsoleOrderRow = z.infer<typeof consoleOrderRowSchema>;
 
-export const orderJobSchema = z.object({
-  id: numericId,
-  kind: z.string(),
-  state: z.enum(['pending', 'running', 'done', 'dead', 'discarded']),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  runAt: unixSeconds,
-  createdAt: unixSeconds,
-  updatedAt: unixSeconds,
-  result: z.unknown(),
-});
+export const orderJobSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    kind: z.string(),
+    state: z.enum(['pending', 'running', 'done', 'dead', 'discarded']),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    runAt: unixSeconds,
+    createdAt: unixSeconds,
+    updatedAt: unixSeconds,
+    result: z.unknown(),
+  }),
+);
 export type OrderJob = z.infer<typeof orderJobSchema>;
 
-export const consoleOrderDetailSchema = z.object({
-  order: consoleOrderRowSchema.extend({
-    gameAccountId: numericId,
-    uid: z.string(),
-    roleId: z.string(),
-    cpGoodsId: z.string(),
-    items: z.unknown(),
-    hcAmount: z.number().int().nullable(),
-    hcGift: z.number().int(),
-    provider: z.string(),
-    language: z.string(),
-    expiresAt: unixSeconds,
-    completedAt: unixSeconds.nullable(),
-    updatedAt: unixSeconds,
-  }),
-  timeline: z.array(
-    z.object({ status: orderStatusCode, note: z.string().nullable(), at: unixSeconds }),
-  ),
-  references: z.object({
-    /** The checkout the order was paid through (Stripe Checkout session, PayPal order, …). */
-    checkoutId: z.string().nullable(),
-    /** The payment's own id once paid (Stripe PaymentIntent, PayPal capture). */
-    paymentId: z.string().nullable(),
-    /** Refund ids known to the portal (from operator refunds and refund events). */
-    refundIds: z.array(z.string()),
-  }),
-  /** Provider webhook events applied to (or refused for) this order, in arrival order. */
-  webhookEvents: z.array(
-    z.object({
-      id: numericId,
+export const consoleOrderDetailSchema = builtOnFirstUse(() =>
+  z.object({
+    order: consoleOrderRowSchema.extend({
+      gameAccountId: numericId,
+      uid: z.string(),
+      roleId: z.string(),
+      cpGoodsId: z.string(),
+      items: z.unknown(),
+      hcAmount: z.number().int().nullable(),
+      hcGift: z.number().int(),
       provider: z.string(),
-      eventId: z.string(),
-      type: z.string(),
-      outcome: z.string(),
-      receivedAt: unixSeconds,
-      payload: z.unknown(),
+      language: z.string(),
+      expiresAt: unixSeconds,
+      completedAt: unixSeconds.nullable(),
+      updatedAt: unixSeconds,
     }),
-  ),
-  /** The order's background jobs: delivery, receipt, take-back. */
-  jobs: z.array(orderJobSchema),
-  /** Audit entries whose target is this order (`order:<number>`), newest first. */
-  audit: z.array(
-    z.object({
-      id: numericId,
-      at: unixSeconds,
-      actorKind: z.string(),
-      actor: z.string(),
-      ip: z.string().nullable(),
-      action: z.string(),
-      before: z.unknown(),
-      after: z.unknown(),
+    timeline: z.array(
+      z.object({ status: orderStatusCode, note: z.string().nullable(), at: unixSeconds }),
+    ),
+    references: z.object({
+      /** The checkout the order was paid through (Stripe Checkout session, PayPal order, …). */
+      checkoutId: z.string().nullable(),
+      /** The payment's own id once paid (Stripe PaymentIntent, PayPal capture). */
+      paymentId: z.string().nullable(),
+      /** Refund ids known to the portal (from operator refunds and refund events). */
+      refundIds: z.array(z.string()),
     }),
-  ),
-  /** What this order allows now. */
-  actions: z.object({ redeliver: z.boolean(), refund: z.boolean() }),
-});
+    /** Provider webhook events applied to (or refused for) this order, in arrival order. */
+    webhookEvents: z.array(
+      z.object({
+        id: numericId,
+        provider: z.string(),
+        eventId: z.string(),
+        type: z.string(),
+        outcome: z.string(),
+        receivedAt: unixSeconds,
+        payload: z.unknown(),
+      }),
+    ),
+    /** The order's background jobs: delivery, receipt, take-back. */
+    jobs: z.array(orderJobSchema),
+    /** Audit entries whose target is this order (`order:<number>`), newest first. */
+    audit: z.array(
+      z.object({
+        id: numericId,
+        at: unixSeconds,
+        actorKind: z.string(),
+        actor: z.string(),
+        ip: z.string().nullable(),
+        action: z.string(),
+        before: z.unknown(),
+        after: z.unknown(),
+      }),
+    ),
+    /** What this order allows now. */
+    actions: z.object({ redeliver: z.boolean(), refund: z.boolean() }),
+  }),
+);
 export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetailSchema>;
 
 /** Columns of the CSV export, in order (times ISO 8601 UTC, money in minor units). */
@@ -158,7 +165,7 @@ export const ORDERS_CSV_COLUMNS = [
   'provider',
 ] as const;
 
-const reason = z.string().trim().min(3).max(500);
+const reason = builtOnFirstUse(() => z.string().trim().min(3).max(500));
 const orderRef = { sdkOrderId: z.string().trim().min(1).max(64) };
 
 export const consoleOrdersList = defineCall({

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { hcPoint, minorUnits, numericId, unixSeconds } from '../common';
+import { builtOnFirstUse } from '../lazy';
 
 export const PLAYER_SEARCH_KINDS = ['auto', 'account', 'email', 'phone', 'uid', 'order'] as const;
 export type PlayerSearchKind = (typeof PLAYER_SEARCH_KINDS)[number];
@@ -27,117 +28,133 @@ export function keysetPageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), nextCursor: numericId.nullable() });
 }
 
-export const playerRowSchema = z.object({
-  id: numericId,
-  account: z.string(),
-  /** Masked (a***@example.com), null when none. */
-  email: z.string().nullable(),
-  /** Masked (+8613*****12), null when none. */
-  phone: z.string().nullable(),
-  locked: z.boolean(),
-  createdAt: unixSeconds,
-  /** What the query matched. */
-  matched: z.enum(['account', 'email', 'phone', 'uid', 'order']),
-});
+export const playerRowSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    account: z.string(),
+    /** Masked (a***@example.com), null when none. */
+    email: z.string().nullable(),
+    /** Masked (+8613*****12), null when none. */
+    phone: z.string().nullable(),
+    locked: z.boolean(),
+    createdAt: unixSeconds,
+    /** What the query matched. */
+    matched: z.enum(['account', 'email', 'phone', 'uid', 'order']),
+  }),
+);
 export type PlayerRow = z.infer<typeof playerRowSchema>;
 
-export const playerGameAccountSchema = z.object({
-  id: numericId,
-  gameId: z.number().int(),
-  gameName: z.string(),
-  uid: z.string(),
-  displayName: z.string().nullable(),
-  bound: z.boolean(),
-  boundAt: unixSeconds,
-  unboundAt: unixSeconds.nullable(),
-  basicNum: hcPoint,
-  presentNum: hcPoint,
-});
+export const playerGameAccountSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    gameId: z.number().int(),
+    gameName: z.string(),
+    uid: z.string(),
+    displayName: z.string().nullable(),
+    bound: z.boolean(),
+    boundAt: unixSeconds,
+    unboundAt: unixSeconds.nullable(),
+    basicNum: hcPoint,
+    presentNum: hcPoint,
+  }),
+);
 
-export const playerSessionSchema = z.object({
-  id: numericId,
-  createdAt: unixSeconds,
-  lastSeenAt: unixSeconds,
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  remember: z.boolean(),
-});
+export const playerSessionSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    createdAt: unixSeconds,
+    lastSeenAt: unixSeconds,
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    remember: z.boolean(),
+  }),
+);
 
-export const playerDetailSchema = z.object({
-  id: numericId,
-  account: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  /** Real-name record, masked; null when none is saved. */
-  realName: z.object({ name: z.string(), idNumber: z.string() }).nullable(),
-  locked: z.boolean(),
-  lockedAt: unixSeconds.nullable(),
-  createdAt: unixSeconds,
-  language: z.string().nullable(),
-  deletionDueAt: unixSeconds.nullable(),
-  erased: z.boolean(),
-  socialProviders: z.array(z.string()),
-  gameAccounts: z.array(playerGameAccountSchema),
-  /** Live sessions (signed-in devices), newest first. */
-  sessions: z.array(playerSessionSchema),
-  /** Whether this operator may reveal personal data (owner, support). */
-  canReveal: z.boolean(),
-});
+export const playerDetailSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    account: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** Real-name record, masked; null when none is saved. */
+    realName: z.object({ name: z.string(), idNumber: z.string() }).nullable(),
+    locked: z.boolean(),
+    lockedAt: unixSeconds.nullable(),
+    createdAt: unixSeconds,
+    language: z.string().nullable(),
+    deletionDueAt: unixSeconds.nullable(),
+    erased: z.boolean(),
+    socialProviders: z.array(z.string()),
+    gameAccounts: z.array(playerGameAccountSchema),
+    /** Live sessions (signed-in devices), newest first. */
+    sessions: z.array(playerSessionSchema),
+    /** Whether this operator may reveal personal data (owner, support). */
+    canReveal: z.boolean(),
+  }),
+);
 export type PlayerDetail = z.infer<typeof playerDetailSchema>;
 
-export const playerOrderSchema = z.object({
-  cursor: numericId,
-  sdkOrderId: z.string(),
-  gameId: z.number().int(),
-  gameName: z.string(),
-  itemName: z.string(),
-  price: minorUnits,
-  currency: z.string(),
-  hcPrice: hcPoint.nullable(),
-  channel: z.string(),
-  /** Order status code (docs/product/orders.md). */
-  status: z.number().int(),
-  createdAt: unixSeconds,
-  paidAt: unixSeconds.nullable(),
-});
+export const playerOrderSchema = builtOnFirstUse(() =>
+  z.object({
+    cursor: numericId,
+    sdkOrderId: z.string(),
+    gameId: z.number().int(),
+    gameName: z.string(),
+    itemName: z.string(),
+    price: minorUnits,
+    currency: z.string(),
+    hcPrice: hcPoint.nullable(),
+    channel: z.string(),
+    /** Order status code (docs/product/orders.md). */
+    status: z.number().int(),
+    createdAt: unixSeconds,
+    paidAt: unixSeconds.nullable(),
+  }),
+);
 
-export const playerLedgerRowSchema = z.object({
-  cursor: numericId,
-  /** The transfer's idempotency key (order number + operation, `adjustment:<id>`, …). */
-  key: z.string(),
-  kind: z.string(),
-  /** Signed change of basic + present. */
-  change: z.number().int(),
-  basicChange: z.number().int(),
-  presentChange: z.number().int(),
-  /** basic + present after the movement. */
-  balance: z.number().int(),
-  at: unixSeconds,
-});
+export const playerLedgerRowSchema = builtOnFirstUse(() =>
+  z.object({
+    cursor: numericId,
+    /** The transfer's idempotency key (order number + operation, `adjustment:<id>`, …). */
+    key: z.string(),
+    kind: z.string(),
+    /** Signed change of basic + present. */
+    change: z.number().int(),
+    basicChange: z.number().int(),
+    presentChange: z.number().int(),
+    /** basic + present after the movement. */
+    balance: z.number().int(),
+    at: unixSeconds,
+  }),
+);
 
-export const playerRedemptionSchema = z.object({
-  cursor: numericId,
-  campaignId: numericId,
-  campaignName: z.string(),
-  gameId: z.number().int(),
-  serverName: z.string(),
-  roleName: z.string(),
-  status: z.string(),
-  at: unixSeconds,
-});
+export const playerRedemptionSchema = builtOnFirstUse(() =>
+  z.object({
+    cursor: numericId,
+    campaignId: numericId,
+    campaignName: z.string(),
+    gameId: z.number().int(),
+    serverName: z.string(),
+    roleName: z.string(),
+    status: z.string(),
+    at: unixSeconds,
+  }),
+);
 
-export const playerAuditRowSchema = z.object({
-  cursor: numericId,
-  at: unixSeconds,
-  actorKind: z.string(),
-  actor: z.string(),
-  ip: z.string().nullable(),
-  action: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-});
+export const playerAuditRowSchema = builtOnFirstUse(() =>
+  z.object({
+    cursor: numericId,
+    at: unixSeconds,
+    actorKind: z.string(),
+    actor: z.string(),
+    ip: z.string().nullable(),
+    action: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+  }),
+);
 
-const playerId = z.object({ id: numericId });
+const playerId = builtOnFirstUse(() => z.object({ id: numericId }));
 
 export const consolePlayersSearch = defineCall({
   path: '/api/console/players/search',

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { defineCall, pageOf } from '../call';
 import { currencyCode, numericId, pageQuery, unixSeconds } from '../common';
+import { builtOnFirstUse } from '../lazy';
 
 export const RECONCILIATION_PROVIDERS = ['sandbox', 'stripe', 'paypal'] as const;
 export type ReconciliationProvider = (typeof RECONCILIATION_PROVIDERS)[number];
@@ -53,53 +54,57 @@ export const RECONCILIATION_MAX_PERIOD_SECONDS = 93 * 24 * 3600;
 const spec = 'docs/console.md#finance-reconciliation';
 const tag = 'console' as const;
 
-export const reconciliationRunSchema = z.object({
-  id: numericId,
-  provider: z.enum(RECONCILIATION_PROVIDERS),
-  source: z.enum(RECONCILIATION_SOURCES),
-  format: z.enum(RECONCILIATION_FORMATS),
-  /** The period matched: `from` inclusive, `to` exclusive. */
-  periodFrom: unixSeconds,
-  periodTo: unixSeconds,
-  /** SHA-256 of the uploaded file (hex), or of the fetched lines. */
-  fileSha256: z.string(),
-  /** Settlement lines read (payments and refunds; fees, payouts and others are not counted). */
-  lines: z.number().int().nonnegative(),
-  matched: z.number().int().nonnegative(),
-  differences: z.number().int().nonnegative(),
-  /** Differences not yet resolved. */
-  open: z.number().int().nonnegative(),
-  createdBy: z.string(),
-  createdAt: unixSeconds,
-});
+export const reconciliationRunSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    provider: z.enum(RECONCILIATION_PROVIDERS),
+    source: z.enum(RECONCILIATION_SOURCES),
+    format: z.enum(RECONCILIATION_FORMATS),
+    /** The period matched: `from` inclusive, `to` exclusive. */
+    periodFrom: unixSeconds,
+    periodTo: unixSeconds,
+    /** SHA-256 of the uploaded file (hex), or of the fetched lines. */
+    fileSha256: z.string(),
+    /** Settlement lines read (payments and refunds; fees, payouts and others are not counted). */
+    lines: z.number().int().nonnegative(),
+    matched: z.number().int().nonnegative(),
+    differences: z.number().int().nonnegative(),
+    /** Differences not yet resolved. */
+    open: z.number().int().nonnegative(),
+    createdBy: z.string(),
+    createdAt: unixSeconds,
+  }),
+);
 export type ReconciliationRun = z.infer<typeof reconciliationRunSchema>;
 
-export const reconciliationDifferenceSchema = z.object({
-  id: numericId,
-  runId: numericId,
-  kind: z.enum(RECONCILIATION_KINDS),
-  /** The portal order number, when known (from the report or the order). */
-  orderRef: z.string().nullable(),
-  /** The portal order's id, when such an order exists. */
-  orderId: numericId.nullable(),
-  /** The provider's id of the line (charge, capture, sandbox payment), when there is a line. */
-  providerRef: z.string().nullable(),
-  /** What the provider reports. */
-  providerAmount: z.number().int().nullable(),
-  providerCurrency: currencyCode.nullable(),
-  /** What the order says. */
-  portalAmount: z.number().int().nullable(),
-  portalCurrency: currencyCode.nullable(),
-  /** The order's status here (ServerOrderStatus), when there is an order. */
-  portalStatus: z.number().int().nullable(),
-  /** When it happened at the provider, or was paid here. */
-  occurredAt: unixSeconds.nullable(),
-  status: z.enum(RECONCILIATION_STATUSES),
-  resolution: z.enum(RECONCILIATION_RESOLUTIONS).nullable(),
-  resolvedBy: z.string().nullable(),
-  resolvedAt: unixSeconds.nullable(),
-  note: z.string().nullable(),
-});
+export const reconciliationDifferenceSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    runId: numericId,
+    kind: z.enum(RECONCILIATION_KINDS),
+    /** The portal order number, when known (from the report or the order). */
+    orderRef: z.string().nullable(),
+    /** The portal order's id, when such an order exists. */
+    orderId: numericId.nullable(),
+    /** The provider's id of the line (charge, capture, sandbox payment), when there is a line. */
+    providerRef: z.string().nullable(),
+    /** What the provider reports. */
+    providerAmount: z.number().int().nullable(),
+    providerCurrency: currencyCode.nullable(),
+    /** What the order says. */
+    portalAmount: z.number().int().nullable(),
+    portalCurrency: currencyCode.nullable(),
+    /** The order's status here (ServerOrderStatus), when there is an order. */
+    portalStatus: z.number().int().nullable(),
+    /** When it happened at the provider, or was paid here. */
+    occurredAt: unixSeconds.nullable(),
+    status: z.enum(RECONCILIATION_STATUSES),
+    resolution: z.enum(RECONCILIATION_RESOLUTIONS).nullable(),
+    resolvedBy: z.string().nullable(),
+    resolvedAt: unixSeconds.nullable(),
+    note: z.string().nullable(),
+  }),
+);
 export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
 
 const periodFields = {

@@ -1,6 +1,7 @@
 // Operator roles of the console (docs/console.md#roles, ADR 0040) and the names the console web
 // app needs for its session: the cookie and the CSRF header.
 import { z } from 'zod';
+import { builtOnFirstUse } from '../lazy';
 
 /**
  * owner: everything, manages operators; operations: games, servers, catalog, gift codes;
@@ -8,7 +9,9 @@ import { z } from 'zod';
  */
 export const OPERATOR_ROLES = ['owner', 'operations', 'content', 'support', 'finance'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-export const operatorRoleSchema = z.enum(OPERATOR_ROLES).describe('Operator role');
+export const operatorRoleSchema = builtOnFirstUse(() =>
+  z.enum(OPERATOR_ROLES).describe('Operator role'),
+);
 
 /** Every role: the calls any signed-in operator may make. */
 export const ANY_OPERATOR: readonly OperatorRole[] = OPERATOR_ROLES;

@@ -4,54 +4,62 @@ import { defineCall } from '../call';
 import { numericId, unixSeconds } from '../common';
 import { PASSWORD_MAX } from '../constants';
 import { ANY_OPERATOR, operatorRoleSchema } from './roles';
+import { builtOnFirstUse } from '../lazy';
 
 /** Operator names: 3 to 32 lowercase letters, digits, `_ . -` (they sign in with it). */
-export const operatorName = z
-  .string()
-  .regex(/^[a-z0-9_.-]{3,32}$/, '3 to 32 lowercase letters, digits, _ . or -')
-  .describe('Operator sign-in name');
-export const operatorDisplayName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .describe('Name shown in the console and the audit log');
+export const operatorName = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(/^[a-z0-9_.-]{3,32}$/, '3 to 32 lowercase letters, digits, _ . or -')
+    .describe('Operator sign-in name'),
+);
+export const operatorDisplayName = builtOnFirstUse(() =>
+  z.string().trim().min(1).max(64).describe('Name shown in the console and the audit log'),
+);
 /** A 6-digit authenticator code, or a recovery code (`xxxxx-xxxxx`). */
-export const secondFactorCode = z
-  .string()
-  .trim()
-  .min(6)
-  .max(32)
-  .describe('A 6-digit authenticator code, or one of the recovery codes');
+export const secondFactorCode = builtOnFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .min(6)
+    .max(32)
+    .describe('A 6-digit authenticator code, or one of the recovery codes'),
+);
 /** Setup link tokens: base64url of 32 random bytes. */
-export const setupToken = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{20,128}$/)
-  .describe('The token after `#` in the setup link');
+export const setupToken = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,128}$/)
+    .describe('The token after `#` in the setup link'),
+);
 
-export const consoleOperatorSchema = z.object({
-  id: numericId,
-  name: z.string(),
-  displayName: z.string(),
-  roles: z.array(operatorRoleSchema),
-  twoFactorEnabled: z.boolean(),
-  /** The session may only enrol two-factor authentication or sign out until enrolled. */
-  mustEnrol: z.boolean(),
-});
+export const consoleOperatorSchema = builtOnFirstUse(() =>
+  z.object({
+    id: numericId,
+    name: z.string(),
+    displayName: z.string(),
+    roles: z.array(operatorRoleSchema),
+    twoFactorEnabled: z.boolean(),
+    /** The session may only enrol two-factor authentication or sign out until enrolled. */
+    mustEnrol: z.boolean(),
+  }),
+);
 export type ConsoleOperator = z.infer<typeof consoleOperatorSchema>;
 
-export const consoleSessionSchema = z.object({
-  operator: consoleOperatorSchema,
-  /** Send it in the `x-csrf-token` header of every console POST of this session. */
-  csrfToken: z.string(),
-  /** The session ends after this many seconds without a call (sliding). */
-  idleTimeoutSeconds: z.number().int().positive(),
-  /** When the session ends however active (12 hours after sign-in). */
-  expiresAt: unixSeconds,
-});
+export const consoleSessionSchema = builtOnFirstUse(() =>
+  z.object({
+    operator: consoleOperatorSchema,
+    /** Send it in the `x-csrf-token` header of every console POST of this session. */
+    csrfToken: z.string(),
+    /** The session ends after this many seconds without a call (sliding). */
+    idleTimeoutSeconds: z.number().int().positive(),
+    /** When the session ends however active (12 hours after sign-in). */
+    expiresAt: unixSeconds,
+  }),
+);
 export type ConsoleSession = z.infer<typeof consoleSessionSchema>;
 
-const done = z.object({ success: z.literal(true) });
+const done = builtOnFirstUse(() => z.object({ success: z.literal(true) }));
 const spec = 'docs/console.md';
 const tag = 'console' as const;
 
