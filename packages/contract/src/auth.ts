@@ -304,6 +304,18 @@ export const verificationCode = builtOnFirstUse(() =>
     .describe('6-digit verification code'),
 );
 
+/** A new password and its repetition: the password rule holds and both are equal. */
+function checkNewPasswordPair(
+  p: { passwd: string; passwd2: string },
+  ctx: z.RefinementCtx<{ passwd: string; passwd2: string }>,
+): void {
+  const check = checkPassword(p.passwd);
+  if (!check.ok)
+    ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
+  if (p.passwd !== p.passwd2)
+    ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
+}
+
 /** What `data` of a reset decrypts to (JSON). docs/product/sign-in.md#password-rule: password rules and "the two passwords must match". */
 export const resetPayloadSchema = builtOnFirstUse(() =>
   z
@@ -315,13 +327,7 @@ export const resetPayloadSchema = builtOnFirstUse(() =>
       passwd: z.string(),
       passwd2: z.string(),
     })
-    .superRefine((p, ctx) => {
-      const check = checkPassword(p.passwd);
-      if (!check.ok)
-        ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
-      if (p.passwd !== p.passwd2)
-        ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
-    }),
+    .superRefine(checkNewPasswordPair),
 );
 export type ResetPayload = z.infer<typeof resetPayloadSchema>;
 
@@ -484,13 +490,7 @@ export const passwordChangePayloadSchema = builtOnFirstUse(() =>
       passwd: z.string(),
       passwd2: z.string(),
     })
-    .superRefine((p, ctx) => {
-      const check = checkPassword(p.passwd);
-      if (!check.ok)
-        ctx.addIssue({ code: 'custom', path: ['passwd'], message: `password ${check.reason}` });
-      if (p.passwd !== p.passwd2)
-        ctx.addIssue({ code: 'custom', path: ['passwd2'], message: 'passwords do not match' });
-    }),
+    .superRefine(checkNewPasswordPair),
 );
 export type PasswordChangePayload = z.infer<typeof passwordChangePayloadSchema>;
 
