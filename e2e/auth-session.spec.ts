@@ -94,6 +94,11 @@ test('a reload after the session was taken over shows the expiry dialog, not a s
   // session, so tests running beside this one keep theirs.
   const ended = await request.post('/api/user/logout', { headers: { token: token! }, data: {} });
   expect(((await ended.json()) as { code: number }).code).toBe(0);
+  // From here the old page sends nothing: a call it started between the switch below and the
+  // reload (a balance refresh, say) would meet the ended session and sign it out first.
+  await page.evaluate(() => {
+    window.fetch = () => new Promise<Response>(() => undefined);
+  });
   reloading = true;
   await page.reload();
   const dialog = page.getByRole('dialog', { name: en.session.expiredTitle });
