@@ -1,9 +1,11 @@
 // Post-build step: writes .br and .gz beside every compressible file in dist over 1 KB, so the
 // server can send precompressed assets (README.md) without compressing per request.
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { entryKey, measure, staticClosure } from '../../../scripts/check-bundle.mjs';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const EXTENSIONS = /\.(js|mjs|css|svg|html|json|txt|map)$/;
@@ -34,21 +36,13 @@ for await (const file of walk(DIST)) {
 }
 console.log(`precompress: ${count} files in ${relative(process.cwd(), DIST) || DIST}`);
 
-// Report the JS the entry route loads up front: the entry script and the chunks it imports
-// statically (from the build manifest: index.html names only the entry, ADR 0069).
+// Report the JS the entry route loads up front, counted as `npm run check:bundle` counts it: the
+// entry chunk and its static imports, from the build manifest (index.html names only the entry,
+// ADR 0069).
 const manifest = JSON.parse(await readFile(join(DIST, '.vite', 'manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const initial = new Set();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || initial.has(chunk.file)) return;
-  initial.add(chunk.file);
-  for (const imported of chunk.imports ?? []) visit(imported);
-};
-if (entryKey) visit(entryKey);
-let initialGzip = 0;
-for (const asset of initial)
-  initialGzip += gzipSync(await readFile(join(DIST, asset)), { level: 9 }).length;
+const initial = measure(manifest, staticClosure(manifest, [entryKey(manifest)]), (file) =>
+  readFileSync(join(DIST, file)),
+);
 console.log(
-  `precompress: entry route JS ${(initialGzip / 1024).toFixed(1)} KB gzip in ${initial.size} files`,
+  `precompress: entry route JS ${(initial.total.gzip / 1024).toFixed(1)} KB gzip in ${initial.rows.length} files`,
 );
