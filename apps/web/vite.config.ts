@@ -81,6 +81,17 @@ export default defineConfig(({ mode }) => {
       },
       assetsInlineLimit: 0,
       rolldownOptions: {
+        // ADR 0070: small shared chunks are copied into the chunks that import them instead of
+        // being files of their own (a registry in rolldown's runtime keeps one state and one
+        // execution per module across the copies). The home page loaded 70 scripts, half of them
+        // under 1 KB; each costs the main thread a request, a module record and a task of
+        // Lighthouse's TBT. Styles stay files: Vite's CSS plugin would emit a copy's CSS twice.
+        preserveEntrySignatures: false,
+        output: {
+          codeSplitting: {
+            experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.css(\?|$)/ },
+          },
+        },
         treeshake: {
           // The contract's modules only declare schemas and constants: let unused ones drop out
           // of the bundle (its package.json does not say sideEffects: false).
