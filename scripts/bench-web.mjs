@@ -166,17 +166,22 @@ async function signIn(url) {
   return token;
 }
 
+/** Writes the session token where the web app reads it, from a page of the portal's origin. */
+async function storeToken(page, url, token) {
+  await page.goto(`${url}/healthz`);
+  await page.evaluate(
+    (key, value) => globalThis.localStorage.setItem(key, value),
+    TOKEN_KEY,
+    token,
+  );
+}
+
 /** Puts the session token into the profile's localStorage and empties the HTTP cache. */
 async function prepareSession(chromePort, url, token) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   try {
     const page = await browser.newPage();
-    await page.goto(`${url}/healthz`);
-    await page.evaluate(
-      (key, value) => globalThis.localStorage.setItem(key, value),
-      TOKEN_KEY,
-      token,
-    );
+    await storeToken(page, url, token);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await page.close();
@@ -195,14 +200,7 @@ async function observedLoad(browser, url, page, token) {
   try {
     const tab = await context.newPage();
     await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
-    if (token) {
-      await tab.goto(`${url}/healthz`);
-      await tab.evaluate(
-        (key, value) => globalThis.localStorage.setItem(key, value),
-        TOKEN_KEY,
-        token,
-      );
-    }
+    if (token) await storeToken(tab, url, token);
     await tab.evaluateOnNewDocument(() => {
       globalThis.__hcLongTasks = [];
       new PerformanceObserver((list) => {
@@ -234,10 +232,11 @@ async function observedLoad(browser, url, page, token) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+/** The middle item of `list` by `value` (the lower one of an even count). */
+function medianBy(list, value = (x) => x) {
+  const sorted = [...list].sort((a, b) => value(a) - value(b));
   return sorted[Math.floor((sorted.length - 1) / 2)];
-};
+}
 
 /** BENCH_WEB_LOADS loads per page, alternating pages; their medians and means. */
 async function observeLoads(chromePort, url, token) {
@@ -257,10 +256,10 @@ async function observeLoads(chromePort, url, token) {
     const tbt = list.map((l) => l.tbt_ms);
     out[page.name] = {
       loads: list.length,
-      tbt_median_ms: round(median(tbt)),
+      tbt_median_ms: round(medianBy(tbt)),
       tbt_mean_ms: round(tbt.reduce((a, b) => a + b, 0) / tbt.length),
-      fcp_median_ms: round(median(list.map((l) => l.fcp_ms))),
-      longest_task_median_ms: round(median(list.map((l) => l.longest_ms))),
+      fcp_median_ms: round(medianBy(list.map((l) => l.fcp_ms))),
+      longest_task_median_ms: round(medianBy(list.map((l) => l.longest_ms))),
       tbt_each_ms: tbt.map((v) => round(v)),
     };
     const o = out[page.name];
@@ -382,8 +381,7 @@ try {
         }
       }
     }
-    const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-    const kept = sorted[Math.floor((sorted.length - 1) / 2)];
+    const kept = medianBy(runs, (r) => r.performance);
     // The full report of the kept run, for the details behind each figure (not committed).
     writeFileSync(`bench-results/lighthouse-${page.name}.report.json`, JSON.stringify(kept.lhr));
     delete kept.lhr;
